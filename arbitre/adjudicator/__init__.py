@@ -1,0 +1,30 @@
+"""The adjudicator: a generic movement resolver, retreats and adjustments."""
+
+from arbitre.adjudicator.movement import MovementResolver
+from arbitre.adjudicator.phases import (
+    adjudicate,
+    adjudicate_adjustments,
+    adjudicate_movement,
+    adjudicate_retreats,
+    adjustment_counts,
+    needs_adjustments,
+    retreat_options_of,
+)
+from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, SUCCEEDS, OrderResult, PhaseOutcome
+
+__all__ = [
+    "FAILS",
+    "ILLEGAL",
+    "INVALID",
+    "SUCCEEDS",
+    "MovementResolver",
+    "OrderResult",
+    "PhaseOutcome",
+    "adjudicate",
+    "adjudicate_adjustments",
+    "adjudicate_movement",
+    "adjudicate_retreats",
+    "adjustment_counts",
+    "needs_adjustments",
+    "retreat_options_of",
+]

@@ -1,0 +1,79 @@
+"""Read a power's submitted orders: parse, validate, keep one order per unit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from arbitre.adjudicator.results import ILLEGAL, INVALID, OrderResult
+from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError
+from arbitre.rules.ruleset import RuleSet
+from arbitre.state import Position
+
+OrderInput = str | Order
+
+
+@dataclass
+class Intake:
+    """Orders sorted out: legal ones by key, and results for the rejected ones."""
+
+    by_unit: dict[str, tuple[str, str, Order]]
+    whole_power: list[tuple[str, str, Order]]
+    rejected: list[OrderResult]
+
+
+def read_orders(
+    rules: RuleSet,
+    position: Position,
+    orders: Mapping[str, Sequence[OrderInput]],
+    retreat_options: dict[str, tuple[str, ...]] | None = None,
+) -> Intake:
+    """Parse and check every order.  A later order for the same unit replaces an earlier one."""
+    by_unit: dict[str, tuple[str, str, Order]] = {}
+    whole: list[tuple[str, str, Order]] = []
+    rejected: list[OrderResult] = []
+    conflicted: set[str] = set()
+    for power, entries in orders.items():
+        for entry in entries:
+            text = entry if isinstance(entry, str) else entry.format()
+            try:
+                order = rules.parse(entry) if isinstance(entry, str) else entry
+            except OrderError as err:
+                kind = ILLEGAL if isinstance(err, IllegalOrder) else INVALID
+                rejected.append(OrderResult(power, text, None, kind, err.reason, err.describe()))
+                continue
+            try:
+                checked = rules.check(position, power, order, retreat_options)
+            except IllegalOrder as err:
+                rejected.append(OrderResult(power, text, order, ILLEGAL, err.reason, err.message))
+                continue
+            except InvalidOrder as err:
+                rejected.append(OrderResult(power, text, order, INVALID, err.reason, err.message))
+                continue
+            if checked.unit is None:
+                whole.append((power, text, checked))
+                continue
+            key = checked.unit.province
+            if key not in by_unit:
+                by_unit[key] = (power, text, checked)
+                continue
+            prev_power, prev_text, prev = by_unit[key]
+            if prev == checked:
+                continue  # the same order twice is just that order
+            rule = rules.options.multiple_orders
+            if rule == "first":
+                rejected.append(OrderResult(power, text, checked, ILLEGAL, "duplicate",
+                                            "an earlier order for the same unit counts"))
+            elif rule == "last":
+                rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "duplicate",
+                                            "a later order for the same unit counts"))
+                by_unit[key] = (power, text, checked)
+            else:
+                conflicted.add(key)
+                rejected.append(OrderResult(power, text, checked, ILLEGAL, "duplicate",
+                                            "several different orders for one unit: the unit holds"))
+    for key in conflicted:
+        p, t, o = by_unit.pop(key)
+        rejected.append(OrderResult(p, t, o, ILLEGAL, "duplicate",
+                                    "several different orders for one unit: the unit holds"))
+    return Intake(by_unit, whole, rejected)

@@ -1,0 +1,341 @@
+"""Movement-phase adjudication with Kruijswijk's guess-and-check resolver.
+
+Every unit has exactly one (legal) order, keyed by the unit's province.  Each
+order has one yes/no *decision*: a move succeeds, a support is given (not cut),
+a convoy is not disrupted, a hold stands.  ``resolve(p)`` finds the decision of
+the order of province ``p`` following "The Math of Adjudication" (DATC ch. 5):
+when a decision depends on itself, it is guessed both ways; a cycle with two
+consistent answers is settled by the backup rule — all moves of a circular
+movement succeed, and in a convoy paradox the convoys in the cycle are
+disrupted (Szykman rule, or every move holds with the ``all_hold`` option).
+
+The resolver knows only the standard order kinds and a dispatch table of
+adjudicators by order type, so variants add order kinds without editing it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from arbitre.maps import FLEET, GameMap
+from arbitre.orders import Convoy, Hold, Move, Order, Support
+from arbitre.rules.options import RuleOptions
+from arbitre.state import Unit
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+Adjudicator = Callable[["MovementResolver", str], bool]
+
+
+class MovementResolver:
+    """Resolves one movement phase.  Build it, then read :meth:`resolve` per province."""
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        units: Mapping[str, Unit],
+        orders: Mapping[str, Order],
+        options: RuleOptions,
+        extra_adjudicators: Mapping[type, Adjudicator] | None = None,
+        convoy_fleets_kinds: frozenset[str] = frozenset({FLEET}),
+    ) -> None:
+        self.map = game_map
+        self.units = units
+        self.orders = orders
+        self.options = options
+        self.adjudicators: dict[type, Adjudicator] = {
+            Move: MovementResolver._adjudicate_move,
+            Support: MovementResolver._adjudicate_support,
+            Convoy: MovementResolver._adjudicate_convoy,
+            Hold: MovementResolver._adjudicate_hold,
+        }
+        if extra_adjudicators:
+            self.adjudicators.update(extra_adjudicators)
+        self.state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
+        self.result: dict[str, bool] = dict.fromkeys(orders, False)
+        self.deps: list[str] = []
+        self._index(convoy_fleets_kinds)
+
+    # ------------------------------------------------------------------ set-up
+    def _index(self, convoy_kinds: frozenset[str]) -> None:
+        """Precompute who moves where, who supports whom, who convoys whom."""
+        units, orders = self.units, self.orders
+        self.dest: dict[str, str] = {}
+        self.attackers: dict[str, list[str]] = {}
+        for p, o in orders.items():
+            if isinstance(o, Move):
+                d = o.target.split("/")[0]
+                self.dest[p] = d
+                self.attackers.setdefault(d, []).append(p)
+        # Convoy orders that match an army's move.
+        self.convoyers: dict[str, list[str]] = {}
+        self.void: set[str] = set()
+        for p, o in orders.items():
+            if isinstance(o, Convoy):
+                a = o.convoyed.province
+                if self.dest.get(a) == o.target.split("/")[0] and units[p].kind in convoy_kinds:
+                    self.convoyers.setdefault(a, []).append(p)
+                else:
+                    self.void.add(p)
+        # Which moves go by convoy (DATC 4.A.3).
+        self.by_convoy: set[str] = set()
+        adj_rule = self.options.adjacent_convoy
+        for p, d in self.dest.items():
+            unit = units[p]
+            move = orders[p]
+            assert isinstance(move, Move)
+            if unit.kind == FLEET or unit.kind not in ("A",) and not move.via_convoy:
+                continue
+            if not self.map.can_reach_province(unit.kind, unit.place, d):
+                self.by_convoy.add(p)
+            elif move.via_convoy and adj_rule != "any":
+                self.by_convoy.add(p)
+            elif p in self.convoyers:
+                if adj_rule == "any" or (
+                    adj_rule == "v3" and any(units[f].power == unit.power for f in self.convoyers[p])
+                ):
+                    self.by_convoy.add(p)
+        # A convoy order for an army that does not go by convoy is void.
+        for a, fleets in list(self.convoyers.items()):
+            if a not in self.by_convoy:
+                self.void.update(fleets)
+                del self.convoyers[a]
+        self.head_to_head: dict[str, str] = {}
+        for p, d in self.dest.items():
+            if self.dest.get(d) == p and p not in self.by_convoy and d not in self.by_convoy:
+                self.head_to_head[p] = d
+        # Supports.
+        self.hold_supports: dict[str, list[str]] = {}
+        self.move_supports: dict[str, list[str]] = {}
+        for p, o in orders.items():
+            if not isinstance(o, Support):
+                continue
+            s = o.supported.province
+            if o.target is None:
+                if s in units and s not in self.dest:
+                    self.hold_supports.setdefault(s, []).append(p)
+                else:
+                    self.void.add(p)
+            elif self.dest.get(s) == o.target.split("/")[0]:
+                self.move_supports.setdefault(s, []).append(p)
+            else:
+                self.void.add(p)
+        self.static_path: dict[str, bool] = {p: self._route(p, None) for p in self.by_convoy}
+
+    # ------------------------------------------------------------------ resolver
+    def resolve(self, p: str) -> bool:
+        """The decision of the order of province ``p`` (guess-and-check)."""
+        state = self.state[p]
+        if state == RESOLVED:
+            return self.result[p]
+        deps = self.deps
+        if state == GUESSING:
+            if p not in deps:
+                deps.append(p)
+            return self.result[p]
+        old = len(deps)
+        self.result[p] = False
+        self.state[p] = GUESSING
+        first = self._adjudicate(p)
+        if len(deps) == old:
+            if self.state[p] != RESOLVED:
+                self.result[p] = first
+                self.state[p] = RESOLVED
+            return first
+        if deps[old] != p:
+            deps.append(p)
+            self.result[p] = first
+            return first
+        # p heads a cycle: try the other guess.
+        self._forget(old)
+        self.result[p] = True
+        self.state[p] = GUESSING
+        second = self._adjudicate(p)
+        if first == second:
+            self._forget(old)
+            self.result[p] = first
+            self.state[p] = RESOLVED
+            return first
+        self._backup_rule(old)
+        return self.resolve(p)
+
+    def _forget(self, old: int) -> None:
+        for q in self.deps[old:]:
+            self.state[q] = UNRESOLVED
+        del self.deps[old:]
+
+    def _backup_rule(self, old: int) -> None:
+        """Settle a cycle with two consistent resolutions."""
+        cycle = self.deps[old:]
+        del self.deps[old:]
+        convoy_paradox = any(isinstance(self.orders[q], Convoy) for q in cycle)
+        for q in cycle:
+            order = self.orders[q]
+            if convoy_paradox:
+                if isinstance(order, Convoy) and self.options.convoy_paradox == "szykman":
+                    self._settle(q, False)
+                elif isinstance(order, Move) and self.options.convoy_paradox == "all_hold":
+                    self._settle(q, False)
+                else:
+                    self.state[q] = UNRESOLVED
+            elif isinstance(order, Move):
+                self._settle(q, True)  # circular movement: everybody moves
+            else:
+                self.state[q] = UNRESOLVED
+
+    def _settle(self, q: str, value: bool) -> None:
+        self.result[q] = value
+        self.state[q] = RESOLVED
+
+    def _adjudicate(self, p: str) -> bool:
+        return self.adjudicators[type(self.orders[p])](self, p)
+
+    # ------------------------------------------------------------------ strengths
+    def _count(self, supporters: list[str] | None, exclude_power: str | None = None) -> int:
+        n = 0
+        if supporters:
+            for s in supporters:
+                if exclude_power is not None and self.units[s].power == exclude_power:
+                    continue
+                if self.resolve(s):
+                    n += 1
+        return n
+
+    def attack_strength(self, p: str) -> int:
+        """Attack strength of the move of ``p`` (DATC 5.B)."""
+        if p in self.by_convoy and not self.has_path(p):
+            return 0
+        d = self.dest[p]
+        target = self.units.get(d)
+        sups = self.move_supports.get(p)
+        if target is None or (d in self.dest and self.head_to_head.get(p) != d and self.resolve(d)):
+            return 1 + self._count(sups)
+        if target.power == self.units[p].power:
+            return 0
+        return 1 + self._count(sups, exclude_power=target.power)
+
+    def hold_strength(self, d: str) -> int:
+        """Hold strength of province ``d``."""
+        if d not in self.units:
+            return 0
+        if d in self.dest:
+            return 0 if self.resolve(d) else 1
+        return 1 + self._count(self.hold_supports.get(d))
+
+    def defend_strength(self, p: str) -> int:
+        """Defend strength of the move of ``p`` in a head-to-head battle."""
+        return 1 + self._count(self.move_supports.get(p))
+
+    def prevent_strength(self, p: str) -> int:
+        """Prevent strength of the move of ``p`` against other moves to its target."""
+        if p in self.by_convoy and not self.has_path(p):
+            return 0
+        opponent = self.head_to_head.get(p)
+        if opponent is not None and self.resolve(opponent):
+            return 0
+        return 1 + self._count(self.move_supports.get(p))
+
+    # ------------------------------------------------------------------ convoys
+    def _route(self, p: str, check: Callable[[str], bool] | None) -> bool:
+        """Is there a chain of convoying fleets from ``p`` to its target?"""
+        fleets = self.convoyers.get(p)
+        if not fleets:
+            return False
+        nb = self.map.province_neighbours[FLEET]
+        d = self.dest[p]
+        places = {self.units[f].place: f for f in fleets}
+        frontier = [f for f in fleets if p in nb[self.units[f].place] and (check is None or check(f))]
+        seen = set(frontier)
+        while frontier:
+            f = frontier.pop()
+            around = nb[self.units[f].place]
+            if d in around:
+                return True
+            for place, g in places.items():
+                if g not in seen and self.map.province_of[place] in around and (check is None or check(g)):
+                    seen.add(g)
+                    frontier.append(g)
+        return False
+
+    def has_path(self, p: str) -> bool:
+        """Does the convoyed move of ``p`` have an undisrupted route?"""
+        if not self.static_path.get(p, False):
+            return False
+        if self.options.multi_route_convoy == "any_route":
+            return all(self.resolve(f) for f in self.convoyers[p])
+        return self._route(p, self.resolve)
+
+    # ------------------------------------------------------------------ order kinds
+    def _adjudicate_hold(self, p: str) -> bool:
+        return True
+
+    def _adjudicate_move(self, p: str) -> bool:
+        if p in self.by_convoy and not self.has_path(p):
+            return False
+        d = self.dest[p]
+        attack = self.attack_strength(p)
+        if attack == 0:
+            return False
+        for q in self.attackers[d]:
+            if q != p and attack <= self.prevent_strength(q):
+                return False
+        if self.head_to_head.get(p) == d:
+            return attack > self.defend_strength(d)
+        return attack > self.hold_strength(d)
+
+    def _adjudicate_support(self, p: str) -> bool:
+        if p in self.void:
+            return False
+        order = self.orders[p]
+        assert isinstance(order, Support)
+        into = order.target.split("/")[0] if order.target is not None else None
+        power = self.units[p].power
+        for a in self.attackers.get(p, ()):
+            if a == into:
+                if self.resolve(a):
+                    return False  # dislodged by the unit it supports against
+                continue
+            if self.units[a].power == power:
+                continue
+            if a in self.by_convoy and not self.has_path(a):
+                continue
+            return False
+        return True
+
+    def _adjudicate_convoy(self, p: str) -> bool:
+        if p in self.void:
+            return False
+        for a in self.attackers.get(p, ()):
+            if self.resolve(a):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ answers
+    def resolve_all(self) -> None:
+        """Resolve every order."""
+        for p in self.orders:
+            self.resolve(p)
+
+    def dislodged_by(self) -> dict[str, str]:
+        """Province of each dislodged unit → province its attacker came from."""
+        out: dict[str, str] = {}
+        for d, origins in self.attackers.items():
+            if d not in self.units:
+                continue
+            if d in self.dest and self.resolve(d):
+                continue
+            for a in origins:
+                if self.resolve(a):
+                    out[d] = a
+        return out
+
+    def standoffs(self) -> frozenset[str]:
+        """Provinces that were attacked, bounced everybody, and stay empty after the phase."""
+        out = set()
+        for d, origins in self.attackers.items():
+            if any(self.resolve(a) for a in origins):
+                continue
+            occupied = d in self.units and not (d in self.dest and self.resolve(d))
+            if not occupied:
+                out.add(d)
+        return frozenset(out)

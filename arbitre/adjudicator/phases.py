@@ -1,0 +1,302 @@
+"""Adjudicate one phase of any kind and compute the position of the next phase.
+
+``adjudicate(rules, position, orders)`` is the single entry point: it reads the
+orders (parse, validate), resolves them by the rules of the phase kind, and
+returns a :class:`PhaseOutcome` whose ``after`` is the position of the next
+phase (retreats only when needed, adjustments only when needed, supply centres
+changing hands after Fall).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Mapping, Sequence
+
+from arbitre.adjudicator.intake import OrderInput, read_orders
+from arbitre.adjudicator.movement import MovementResolver
+from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
+from arbitre.adjudicator.retreats import retreat_places
+from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
+from arbitre.rules.ruleset import RuleSet
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Unit
+
+Orders = Mapping[str, Sequence[OrderInput]]
+
+
+def adjudicate(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutcome:
+    """Adjudicate ``position`` with the given orders (power → order texts or Order values)."""
+    kind = position.phase.kind
+    if kind == MOVEMENT:
+        return adjudicate_movement(rules, position, orders)
+    if kind == RETREATS:
+        return adjudicate_retreats(rules, position, orders)
+    return adjudicate_adjustments(rules, position, orders)
+
+
+# ---------------------------------------------------------------------- movement
+def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutcome:
+    """Resolve a movement phase."""
+    gmap = rules.game_map
+    intake = read_orders(rules, position, orders)
+    unit_orders: dict[str, Order] = {}
+    for prov, unit in position.units.items():
+        entry = intake.by_unit.get(prov)
+        unit_orders[prov] = entry[2] if entry else Hold(UnitRef(unit.kind, unit.place))
+    resolver = MovementResolver(gmap, position.units, unit_orders, rules.options, rules.movement_adjudicators())
+    resolver.resolve_all()
+    dislodged_by = resolver.dislodged_by()
+
+    results: list[OrderResult] = list(intake.rejected)
+    for prov, order in unit_orders.items():
+        unit = position.units[prov]
+        entry = intake.by_unit.get(prov)
+        text = entry[1] if entry else order.format()
+        ok = resolver.result[prov]
+        reason: str | None = None if entry else "no_order"
+        if isinstance(order, Hold):
+            ok = prov not in dislodged_by
+            reason = "dislodged" if not ok else reason
+        elif isinstance(order, Move) and not ok:
+            reason = "no_convoy" if prov in resolver.by_convoy and not resolver.has_path(prov) else "bounced"
+        elif isinstance(order, (Support, Convoy)) and not ok:
+            reason = "void" if prov in resolver.void else ("cut" if isinstance(order, Support) else "disrupted")
+        results.append(OrderResult(unit.power, text, order, SUCCEEDS if ok else FAILS, reason))
+
+    new_units: dict[str, Unit] = {}
+    for prov, unit in position.units.items():
+        if prov in dislodged_by:
+            continue
+        if prov in resolver.dest and resolver.result[prov]:
+            continue
+        new_units[prov] = unit
+    for prov, dest in resolver.dest.items():
+        if resolver.result[prov]:
+            unit = position.units[prov]
+            move = unit_orders[prov]
+            assert isinstance(move, Move)
+            new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    standoffs = resolver.standoffs()
+    occupied = set(new_units)
+    dislodged: dict[str, Dislodged] = {}
+    for prov, attacker in dislodged_by.items():
+        unit = position.units[prov]
+        allowed = retreat_places(
+            gmap, unit, attacker, occupied, standoffs,
+            attacker in resolver.by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+        )
+        dislodged[prov] = Dislodged(unit, attacker, allowed)
+    after = _advance(rules, position, new_units, dislodged, position.owners)
+    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs)
+
+
+# ---------------------------------------------------------------------- retreats
+def retreat_options_of(rules: RuleSet, position: Position) -> dict[str, tuple[str, ...]]:
+    """Where each dislodged unit may go (as given, or computed from the position)."""
+    out: dict[str, tuple[str, ...]] = {}
+    occupied = set(position.units)
+    for prov, d in position.dislodged.items():
+        if d.retreats is not None:
+            out[prov] = d.retreats
+        else:
+            out[prov] = retreat_places(rules.game_map, d.unit, d.attacker_from, occupied, frozenset())
+    return out
+
+
+def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutcome:
+    """Resolve a retreat phase: retreats to the same province all fail; the rest disband."""
+    options = retreat_options_of(rules, position)
+    intake = read_orders(rules, position, orders, options)
+    results: list[OrderResult] = list(intake.rejected)
+    targets: dict[str, list[str]] = {}
+    for prov, (_, _, order) in intake.by_unit.items():
+        if isinstance(order, Retreat):
+            targets.setdefault(rules.game_map.province_of[order.target], []).append(prov)
+    new_units = dict(position.units)
+    for prov, dl in position.dislodged.items():
+        entry = intake.by_unit.get(prov)
+        if entry is None:
+            results.append(OrderResult(dl.unit.power, f"{dl.unit} D", Disband(UnitRef(dl.unit.kind, dl.unit.place)),
+                                       SUCCEEDS, "no_order"))
+            continue
+        power, text, order = entry
+        if isinstance(order, Retreat):
+            dest = rules.game_map.province_of[order.target]
+            if len(targets[dest]) > 1:
+                results.append(OrderResult(power, text, order, FAILS, "bounced"))
+                continue
+            new_units[dest] = Unit(dl.unit.power, dl.unit.kind, order.target)
+        results.append(OrderResult(power, text, order, SUCCEEDS, None))
+    after = _advance(rules, position, new_units, {}, position.owners)
+    return PhaseOutcome(position, after, tuple(results))
+
+
+# ---------------------------------------------------------------------- adjustments
+def adjustment_counts(rules: RuleSet, position: Position) -> dict[str, int]:
+    """Builds (positive) or disbands (negative) owed by each power."""
+    out = {}
+    for power in rules.game_map.powers:
+        units = sum(1 for u in position.units.values() if u.power == power)
+        out[power] = rules.build_centers(power, position) - units
+    return out
+
+
+def _distances_to_owned(gmap: GameMap, owned: set[str]) -> dict[str, int]:
+    """Distance from every province to the nearest owned centre, over land and sea (2023 rule)."""
+    dist: dict[str, int] = {c: 0 for c in owned}
+    queue = deque(owned)
+    nb = gmap.province_neighbours
+    links: dict[str, set[str]] = {}
+    for table in nb.values():
+        for place, ns in table.items():
+            links.setdefault(gmap.province_of[place], set()).update(ns)
+    while queue:
+        p = queue.popleft()
+        for q in links.get(p, ()):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+def _distances_to_homes(gmap: GameMap, homes: set[str]) -> dict[str, dict[str, int]]:
+    """Per unit kind, distance to the nearest home centre (pre-2023 rule: armies may cross water)."""
+    out: dict[str, dict[str, int]] = {}
+    for kind in (ARMY, FLEET):
+        links: dict[str, set[str]] = {}
+        tables = list(gmap.province_neighbours.values()) if kind == ARMY else [gmap.province_neighbours[FLEET]]
+        for table in tables:
+            for place, ns in table.items():
+                links.setdefault(gmap.province_of[place], set()).update(ns)
+        dist = {h: 0 for h in homes}
+        queue = deque(homes)
+        while queue:
+            p = queue.popleft()
+            for q in links.get(p, ()):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        out[kind] = dist
+    return out
+
+
+def civil_disorder_removals(rules: RuleSet, position: Position, power: str, count: int,
+                            exclude: set[str]) -> list[Unit]:
+    """Units removed when ``power`` gives too few disbands (DATC 4.D.8, by option)."""
+    gmap = rules.game_map
+    units = [u for p, u in position.units.items() if u.power == power and p not in exclude]
+    far = 10**6
+    if rules.options.civil_disorder == "2023":
+        dist = _distances_to_owned(gmap, {c for c, p in position.owners.items() if p == power})
+
+        def distance(u: Unit) -> int:
+            return dist.get(gmap.province_of[u.place], far)
+    else:
+        by_kind = _distances_to_homes(gmap, set(gmap.home_centers(power)))
+
+        def distance(u: Unit) -> int:
+            return by_kind.get(u.kind, by_kind[ARMY]).get(gmap.province_of[u.place], far)
+
+    units.sort(key=lambda u: (-distance(u), 0 if u.kind == FLEET else 1,
+                              gmap.provinces[gmap.province_of[u.place]].name))
+    return units[:count]
+
+
+def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutcome:
+    """Resolve builds, disbands and waives; apply them in order until each allowance is used."""
+    gmap = rules.game_map
+    counts = adjustment_counts(rules, position)
+    results: list[OrderResult] = []
+    new_units = dict(position.units)
+    done: dict[str, int] = dict.fromkeys(counts, 0)
+    disbanded: dict[str, set[str]] = {p: set() for p in counts}
+    for power, entries in orders.items():
+        intake = read_orders(rules, position, {power: entries})
+        results.extend(intake.rejected)
+        ordered = sorted(
+            [*intake.by_unit.values(), *intake.whole_power],
+            key=lambda e: _entry_index(entries, e[1]),
+        )
+        for _, text, order in ordered:
+            owed = counts.get(power, 0)
+            if isinstance(order, Build) and order.unit is not None:
+                if owed <= done[power]:
+                    results.append(OrderResult(power, text, order, FAILS, "no_build_left"))
+                elif order.unit.province in new_units:
+                    results.append(OrderResult(power, text, order, FAILS, "occupied"))
+                else:
+                    new_units[order.unit.province] = Unit(power, order.unit.kind or ARMY, order.unit.place)
+                    done[power] += 1
+                    results.append(OrderResult(power, text, order, SUCCEEDS))
+            elif isinstance(order, Waive):
+                if owed <= done[power]:
+                    results.append(OrderResult(power, text, order, FAILS, "no_build_left"))
+                else:
+                    done[power] += 1
+                    results.append(OrderResult(power, text, order, SUCCEEDS))
+            elif isinstance(order, Disband) and order.unit is not None:
+                prov = order.unit.province
+                if owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
+                    results.append(OrderResult(power, text, order, FAILS, "no_disband_owed"))
+                else:
+                    disbanded[power].add(prov)
+                    new_units.pop(prov, None)
+                    results.append(OrderResult(power, text, order, SUCCEEDS))
+            else:
+                results.append(OrderResult(power, text, order, ILLEGAL, "wrong_phase"))
+    for power, owed in counts.items():
+        missing = -owed - len(disbanded[power])
+        if owed < 0 and missing > 0:
+            for unit in civil_disorder_removals(rules, position, power, missing, disbanded[power]):
+                prov = gmap.province_of[unit.place]
+                new_units.pop(prov, None)
+                results.append(OrderResult(power, f"{unit} D", Disband(UnitRef(unit.kind, unit.place)),
+                                           SUCCEEDS, "civil_disorder"))
+    after = _advance(rules, position, new_units, {}, position.owners)
+    return PhaseOutcome(position, after, tuple(results))
+
+
+def _entry_index(entries: Sequence[OrderInput], text: str) -> int:
+    for i, e in enumerate(entries):
+        if (e if isinstance(e, str) else e.format()) == text:
+            return i
+    return len(entries)
+
+
+# ---------------------------------------------------------------------- sequence
+def _update_owners(rules: RuleSet, units: Mapping[str, Unit], owners: Mapping[str, str]) -> dict[str, str]:
+    new = dict(owners)
+    for prov, unit in units.items():
+        if prov in rules.game_map.supply_centers:
+            new[prov] = unit.power
+    return new
+
+
+def needs_adjustments(rules: RuleSet, position: Position) -> bool:
+    """Is there anything to do in a winter adjustment phase?"""
+    for power, owed in adjustment_counts(rules, position).items():
+        if owed < 0:
+            return True
+        if owed > 0 and any(
+            position.owners.get(h) == power and h not in position.units for h in rules.game_map.home_centers(power)
+        ):
+            return True
+    return False
+
+
+def _advance(rules: RuleSet, before: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged],
+             owners: Mapping[str, str]) -> Position:
+    """The position of the phase after ``before``, given the new units."""
+    phase = before.phase
+    if phase.kind == MOVEMENT and dislodged:
+        return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged,
+                        before.extras)
+    if phase.season == "F" and phase.kind in (MOVEMENT, RETREATS):
+        owners = _update_owners(rules, units, owners)
+        winter = Position(before.map_name, Phase(phase.year, "W", ADJUSTMENTS), units, owners, {}, before.extras)
+        if needs_adjustments(rules, winter):
+            return winter
+        return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, before.extras)
+    if phase.season == "S":
+        return Position(before.map_name, Phase(phase.year, "F", MOVEMENT), units, owners, {}, before.extras)
+    return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, before.extras)

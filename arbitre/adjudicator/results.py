@@ -1,0 +1,53 @@
+"""What adjudication returns: one result per order, and the phase outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitre.orders import Order
+from arbitre.state import Dislodged, Position
+
+SUCCEEDS = "succeeds"
+FAILS = "fails"
+ILLEGAL = "illegal"
+INVALID = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """The outcome of one order.
+
+    ``outcome`` is ``succeeds``, ``fails``, ``illegal`` or ``invalid``;
+    ``reason`` is a short code (``bounce``, ``cut``, ``void``, ``dislodged``…)
+    or ``None``; ``message`` explains an illegal or invalid order in words.
+    ``order`` is ``None`` when the text could not be read at all.
+    """
+
+    power: str
+    text: str
+    order: Order | None
+    outcome: str
+    reason: str | None = None
+    message: str | None = None
+
+    @property
+    def order_text(self) -> str:
+        """The canonical text of the order, or the text as written if unreadable."""
+        return self.order.format() if self.order is not None else self.text
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    """Everything an adjudicated phase produced.
+
+    ``dislodged`` maps province → dislodged unit (with retreat options) for the
+    next retreat phase; ``bounced`` lists provinces left empty by a standoff.
+    ``events`` is filled by variants (each event names its audience).
+    """
+
+    before: Position
+    after: Position
+    results: tuple[OrderResult, ...]
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)
+    bounced: frozenset[str] = frozenset()
+    events: tuple[object, ...] = ()

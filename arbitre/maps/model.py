@@ -1,0 +1,134 @@
+"""The board as data: provinces, coasts, adjacency per unit kind, centres, homes.
+
+A :class:`GameMap` is immutable and built once per map name.  Every lookup the
+adjudicator needs (neighbours of a place, the province of a coast, whether a
+place is a sea) is precomputed here, so the inner loops only do dict and set
+lookups on short upper-case strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+ARMY = "A"
+"""Unit kind letter of an army."""
+FLEET = "F"
+"""Unit kind letter of a fleet."""
+
+LAND = "land"
+COAST = "coast"
+SEA = "sea"
+IMPASSABLE = "impassable"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """One province of the board (``PAR``), with its coasts if it has several."""
+
+    abbr: str
+    name: str
+    name_fr: str
+    terrain: str
+    supply_center: bool
+    coasts: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_sea(self) -> bool:
+        """True for water provinces, where armies never stand."""
+        return self.terrain == SEA
+
+
+@dataclass(frozen=True, slots=True)
+class PowerInfo:
+    """A power of a map: its names, home centres and starting units (``"A PAR"``)."""
+
+    name: str
+    display: str
+    display_fr: str
+    adjective: str
+    homes: tuple[str, ...]
+    start_units: tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class GameMap:
+    """An immutable map.
+
+    ``adjacency[kind][place]`` is the set of places a unit of that kind can move
+    to in one step.  A *place* is a province abbreviation or, for a fleet on a
+    multi-coast province, ``PROV/XC``.  Variants may add unit kinds (for
+    example submarines) by adding an adjacency table for their letter.
+    """
+
+    name: str
+    title: str
+    source: str
+    first_phase: str
+    victory_centers: int
+    powers: Mapping[str, PowerInfo]
+    provinces: Mapping[str, Province]
+    coast_names: Mapping[str, tuple[str, str]]
+    adjacency: Mapping[str, Mapping[str, frozenset[str]]]
+    extra: Mapping[str, object] = field(default_factory=dict)
+    # Derived tables, filled in __post_init__.
+    province_of: Mapping[str, str] = field(init=False)
+    supply_centers: frozenset[str] = field(init=False)
+    seas: frozenset[str] = field(init=False)
+    places: frozenset[str] = field(init=False)
+    province_neighbours: Mapping[str, Mapping[str, frozenset[str]]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        province_of: dict[str, str] = {}
+        for abbr, prov in self.provinces.items():
+            province_of[abbr] = abbr
+            for coast in prov.coasts:
+                province_of[coast] = abbr
+        for table in self.adjacency.values():
+            for place in table:
+                province_of.setdefault(place, place.split("/")[0])
+        set_ = object.__setattr__
+        set_(self, "province_of", MappingProxyType(province_of))
+        set_(self, "supply_centers", frozenset(a for a, p in self.provinces.items() if p.supply_center))
+        set_(self, "seas", frozenset(a for a, p in self.provinces.items() if p.terrain == SEA))
+        set_(self, "places", frozenset(province_of))
+        # For each unit kind, place -> neighbouring *provinces* (coasts folded).
+        prov_nb: dict[str, dict[str, frozenset[str]]] = {}
+        for kind, table in self.adjacency.items():
+            prov_nb[kind] = {p: frozenset(province_of[n] for n in ns) for p, ns in table.items()}
+        set_(self, "province_neighbours", MappingProxyType(prov_nb))
+
+    # --- queries -------------------------------------------------------
+    def neighbours(self, kind: str, place: str) -> frozenset[str]:
+        """Places a unit of ``kind`` standing on ``place`` can move to in one step."""
+        return self.adjacency.get(kind, {}).get(place, frozenset())
+
+    def can_move(self, kind: str, place: str, target: str) -> bool:
+        """True if a unit of ``kind`` on ``place`` can move to exactly ``target``."""
+        return target in self.adjacency.get(kind, {}).get(place, ())
+
+    def can_reach_province(self, kind: str, place: str, province: str) -> bool:
+        """True if the unit can move to some place of ``province`` (the support rule)."""
+        return province in self.province_neighbours.get(kind, {}).get(place, ())
+
+    def places_for(self, kind: str, province: str) -> tuple[str, ...]:
+        """The places of ``province`` a unit of ``kind`` could stand on."""
+        prov = self.provinces[province]
+        table = self.adjacency.get(kind, {})
+        if prov.coasts and kind != ARMY:
+            return tuple(c for c in prov.coasts if c in table)
+        return (province,) if province in table else ()
+
+    def home_centers(self, power: str) -> tuple[str, ...]:
+        """The home supply centres of ``power``."""
+        return self.powers[power].homes
+
+    def place_name(self, place: str, lang: str = "en") -> str:
+        """The full name of a place, in English or French."""
+        if place in self.coast_names:
+            en, fr = self.coast_names[place]
+            return fr if lang == "fr" else en
+        prov = self.provinces[self.province_of[place]]
+        return prov.name_fr if lang == "fr" else prov.name

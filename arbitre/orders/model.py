@@ -1,0 +1,124 @@
+"""Frozen order types.
+
+Orders are values: they say what a player wrote, resolved to the map's place
+names, and nothing more.  Whether an order is allowed in a position is decided
+by :mod:`arbitre.rules`; whether it succeeds, by :mod:`arbitre.adjudicator`.
+Variants add their own order types by subclassing :class:`Order`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    """A unit as named in an order: an optional kind letter and its place."""
+
+    kind: str | None
+    place: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.place}" if self.kind else self.place
+
+    @property
+    def province(self) -> str:
+        """The province of the place (``STP`` for ``STP/SC``)."""
+        return self.place.split("/")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Base class of every order.  ``unit`` is ``None`` only for whole-power orders."""
+
+    unit: UnitRef | None
+
+    def format(self) -> str:
+        """The order in the canonical short notation (``A PAR - BUR``)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.format()
+
+    @property
+    def province(self) -> str:
+        """The province of the ordered unit."""
+        assert self.unit is not None
+        return self.unit.province
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Order):
+    """``A PAR H``."""
+
+    def format(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Order):
+    """``A PAR - BUR``, or ``A LON - NWY VIA`` when the player asks for a convoy."""
+
+    target: str = ""
+    via_convoy: bool = False
+
+    def format(self) -> str:
+        return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Support(Order):
+    """``A PAR S A MAR - BUR`` (``target`` set) or ``A PAR S A MAR`` (a hold support)."""
+
+    supported: UnitRef = UnitRef(None, "")
+    target: str | None = None
+
+    def format(self) -> str:
+        if self.target is None:
+            return f"{self.unit} S {self.supported}"
+        return f"{self.unit} S {self.supported} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(Order):
+    """``F NTH C A LON - NWY``."""
+
+    convoyed: UnitRef = UnitRef(None, "")
+    target: str = ""
+
+    def format(self) -> str:
+        return f"{self.unit} C {self.convoyed} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Order):
+    """``A MUN R BOH``."""
+
+    target: str = ""
+
+    def format(self) -> str:
+        return f"{self.unit} R {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(Order):
+    """``A MUN D``: a disband in a retreat or adjustment phase."""
+
+    def format(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Order):
+    """``A PAR B``: a build in an adjustment phase."""
+
+    def format(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive(Order):
+    """``WAIVE``: a build left unused."""
+
+    def format(self) -> str:
+        return "WAIVE"

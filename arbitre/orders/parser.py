@@ -1,0 +1,250 @@
+"""Parse orders written in the usual notations, English or French, short or long.
+
+Accepted, case-insensitive: ``A PAR - BUR``, ``A PAR-BUR``, ``F STP/SC - BOT``,
+``F STP(SC)``, ``A PAR S A MAR - BUR``, ``A PAR S MAR``, ``F NTH C A LON - NWY``,
+``A LON - NWY VIA`` / ``via convoy``, ``A PAR H``, ``A MUN R BOH``,
+``A MUN D``, ``A PAR B``, ``BUILD A PAR``, ``WAIVE``; full names as the DATC
+writes them (``F North Sea Convoys A London - Norway``) and French names and
+words (``A Bourgogne SOUTIENT A Rhénanie``).
+
+Variants extend the grammar through :class:`OrderSyntax`: more unit letters and
+extra parsers tried before the standard grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from arbitre.maps import GameMap
+from arbitre.orders.errors import AmbiguousOrder, InvalidOrder
+from arbitre.orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitRef,
+    Waive,
+)
+from arbitre.orders.names import name_index, normalize, strip_accents
+
+HOLD_WORDS = frozenset({"H", "HOLD", "HOLDS", "STAND", "STANDS", "TIENT", "RESTE"})
+MOVE_WORDS = frozenset({"-", "TO", "MOVE", "MOVES", "VERS"})
+SUPPORT_WORDS = frozenset({"S", "SUPPORT", "SUPPORTS", "SOUTIENT", "SOUTIEN", "SOUTIENS"})
+CONVOY_WORDS = frozenset({"C", "CONVOY", "CONVOYS", "CONVOIE", "CONVOIES"})
+RETREAT_WORDS = frozenset({"R", "RETREAT", "RETREATS", "RETRAITE", "RETRAITES"})
+DISBAND_WORDS = frozenset({"D", "DISBAND", "DISBANDS", "REMOVE", "DISSOUS", "DISSOUDRE", "LICENCIE"})
+BUILD_WORDS = frozenset({"B", "BUILD", "BUILDS", "CONSTRUIT", "CONSTRUIRE"})
+WAIVE_WORDS = frozenset({"WAIVE", "WAIVES", "RENONCE", "PASS"})
+VIA_WORDS = frozenset({"VIA", "BY", "PAR"})
+CONVOY_NOUNS = frozenset({"CONVOY", "CONVOI"})
+
+STANDARD_UNIT_WORDS: dict[str, str] = {
+    "A": "A", "ARMY": "A", "ARMEE": "A",
+    "F": "F", "FLEET": "F", "FLOTTE": "F",
+}
+
+_COAST_WORDS = {
+    "N": "NC", "NC": "NC", "NORTH": "NC", "NORD": "NC",
+    "S": "SC", "SC": "SC", "SOUTH": "SC", "SUD": "SC",
+    "E": "EC", "EC": "EC", "EAST": "EC", "EST": "EC",
+    "W": "WC", "WC": "WC", "WEST": "WC", "OUEST": "WC", "O": "WC",
+}
+_COAST_RE = re.compile(
+    r"\s*(?:\(\s*|/\s*)(?:COTE\s+)?(NORTH|SOUTH|EAST|WEST|NORD|SUD|EST|OUEST|NC|SC|EC|WC|N|S|E|W|O)"
+    r"(?:\s*COAST)?\s*\)?(?=\s|$|-)"
+)
+
+Token = str
+ExtraParser = Callable[["OrderParser", list[Token]], "Order | None"]
+
+
+@dataclass(frozen=True)
+class OrderSyntax:
+    """The words a game accepts: unit letters and extra parsers from variants."""
+
+    unit_words: dict[str, str] = field(default_factory=lambda: dict(STANDARD_UNIT_WORDS))
+    extra_parsers: tuple[ExtraParser, ...] = ()
+
+    def extended(self, unit_words: dict[str, str] | None = None,
+                 parsers: Sequence[ExtraParser] = ()) -> OrderSyntax:
+        """A syntax with more unit words and parsers (used by variants)."""
+        return OrderSyntax({**self.unit_words, **(unit_words or {})}, self.extra_parsers + tuple(parsers))
+
+
+STANDARD_SYNTAX = OrderSyntax()
+"""The syntax of standard Diplomacy."""
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split an order into upper-case tokens; a coast becomes its own ``/XC`` token."""
+    s = strip_accents(text).upper()
+    s = s.replace("->", " - ").replace("=>", " - ").replace("–", " - ").replace("—", " - ")
+    s = _COAST_RE.sub(lambda m: " /" + _COAST_WORDS[m.group(1)] + " ", s)
+    s = s.replace("-", " - ")
+    s = re.sub(r"[.,;:'’`\"!?()]+", " ", s)
+    return s.split()
+
+
+class OrderParser:
+    """Parses one order's tokens against a map.  Use :func:`parse_order`."""
+
+    def __init__(self, game_map: GameMap, text: str, syntax: OrderSyntax) -> None:
+        self.map = game_map
+        self.text = text
+        self.syntax = syntax
+        self.tokens = tokenize(text)
+        self.index = name_index(game_map)
+
+    # --- errors ------------------------------------------------------
+    def column_of(self, i: int) -> int | None:
+        """Best-effort column in the original text of token ``i``."""
+        if i >= len(self.tokens):
+            return len(self.text)
+        word = self.tokens[i].lstrip("/")
+        pos = strip_accents(self.text).upper().find(word)
+        return pos if pos >= 0 else None
+
+    def invalid(self, message: str, i: int, reason: str = "syntax") -> InvalidOrder:
+        """An :class:`InvalidOrder` pointing at token ``i``."""
+        return InvalidOrder(message, text=self.text, column=self.column_of(i), reason=reason)
+
+    # --- pieces ------------------------------------------------------
+    def at(self, i: int) -> Token | None:
+        """Token ``i`` or ``None`` past the end."""
+        return self.tokens[i] if i < len(self.tokens) else None
+
+    def place(self, i: int) -> tuple[str, int]:
+        """Read a place name starting at token ``i``: returns (place id, next index)."""
+        toks = self.tokens
+        if i >= len(toks):
+            raise self.invalid("a place name is missing at the end of the order", i, "missing_place")
+        best: tuple[str, int] | None = None
+        words: list[str] = []
+        j = i
+        while j < len(toks) and len(words) < self.index.longest and not toks[j].startswith("/"):
+            if toks[j] != "-":
+                words.append(toks[j])
+                key = normalize(" ".join(words))
+                if key in self.index.ambiguous:
+                    provs = ", ".join(self.index.ambiguous[key])
+                    raise AmbiguousOrder(f"{' '.join(words)!r} could be any of {provs}", text=self.text,
+                                         column=self.column_of(i), reason="ambiguous_name")
+                if key in self.index.names:
+                    best = (self.index.names[key], j + 1)
+            elif not words:
+                break
+            j += 1
+        if best is None:
+            raise self.invalid(f"{toks[i]!r} is not a place on the {self.map.name} map", i, "unknown_place")
+        province, j = best
+        if j < len(toks) and toks[j].startswith("/"):
+            coast = f"{province}/{toks[j][1:]}"
+            if coast not in self.map.provinces[province].coasts:
+                raise self.invalid(f"{self.map.provinces[province].name} has no coast {toks[j][1:]}", j,
+                                   "unknown_coast")
+            return coast, j + 1
+        return province, j
+
+    def unit(self, i: int, need_kind: bool = False) -> tuple[UnitRef, int]:
+        """Read ``[kind] place`` at token ``i``."""
+        tok = self.at(i)
+        kind = self.syntax.unit_words.get(tok) if tok else None
+        if kind is not None:
+            # A lone kind word followed by nothing is not a unit ("A" alone).
+            if self.at(i + 1) is None:
+                raise self.invalid("a place name is missing after the unit kind", i + 1, "missing_place")
+            i += 1
+        elif need_kind:
+            raise self.invalid("a unit kind (A or F) is expected here", i, "missing_kind")
+        place, i = self.place(i)
+        return UnitRef(kind, place), i
+
+    def end(self, i: int) -> None:
+        """Fail if tokens remain after position ``i``."""
+        if i < len(self.tokens):
+            raise self.invalid(f"unexpected {self.tokens[i]!r} after the end of the order", i, "trailing")
+
+    def via(self, i: int) -> tuple[bool, int]:
+        """Read an optional ``VIA [CONVOY]`` / ``BY CONVOY`` / ``PAR CONVOI``."""
+        tok = self.at(i)
+        if tok in VIA_WORDS:
+            nxt = self.at(i + 1)
+            if nxt in CONVOY_NOUNS:
+                return True, i + 2
+            if tok == "VIA":
+                return True, i + 1
+        return False, i
+
+    # --- grammar -----------------------------------------------------
+    def parse(self) -> Order:
+        """Parse the whole order."""
+        toks = self.tokens
+        if not toks:
+            raise self.invalid("the order is empty", 0, "empty")
+        for extra in self.syntax.extra_parsers:
+            order = extra(self, toks)
+            if order is not None:
+                return order
+        head = toks[0]
+        if head in WAIVE_WORDS:
+            self.end(1)
+            return Waive(None)
+        if head in BUILD_WORDS and len(toks) > 1 and toks[1] in self.syntax.unit_words:
+            unit, i = self.unit(1, need_kind=True)
+            self.end(i)
+            return Build(unit)
+        if head in DISBAND_WORDS and len(toks) > 1 and toks[1] in self.syntax.unit_words:
+            unit, i = self.unit(1, need_kind=True)
+            self.end(i)
+            return Disband(unit)
+        unit, i = self.unit(0)
+        verb = self.at(i)
+        if verb is None or verb in HOLD_WORDS:
+            self.end(i + 1 if verb else i)
+            return Hold(unit)
+        if verb in MOVE_WORDS:
+            target, j = self.place(i + 1)
+            via, j = self.via(j)
+            self.end(j)
+            return Move(unit, target, via)
+        if verb in RETREAT_WORDS:
+            j = i + 1 if self.at(i + 1) not in MOVE_WORDS else i + 2
+            target, j = self.place(j)
+            self.end(j)
+            return Retreat(unit, target)
+        if verb in DISBAND_WORDS:
+            self.end(i + 1)
+            return Disband(unit)
+        if verb in BUILD_WORDS:
+            self.end(i + 1)
+            return Build(unit)
+        if verb in SUPPORT_WORDS:
+            supported, j = self.unit(i + 1)
+            nxt = self.at(j)
+            if nxt is None or nxt in HOLD_WORDS:
+                self.end(j + 1 if nxt else j)
+                return Support(unit, supported, None)
+            if nxt in MOVE_WORDS:
+                target, k = self.place(j + 1)
+                self.end(k)
+                return Support(unit, supported, target)
+            raise self.invalid(f"expected '-' or the end of the order, found {nxt!r}", j)
+        if verb in CONVOY_WORDS:
+            convoyed, j = self.unit(i + 1)
+            if self.at(j) not in MOVE_WORDS:
+                raise self.invalid("a convoy names the army's move: F NTH C A LON - NWY", j, "convoy_target")
+            target, k = self.place(j + 1)
+            self.end(k)
+            return Convoy(unit, convoyed, target)
+        raise self.invalid(f"{verb!r} is not an order word (expected H, -, S, C, R, D or B)", i, "unknown_verb")
+
+
+def parse_order(text: str, game_map: GameMap, syntax: OrderSyntax = STANDARD_SYNTAX) -> Order:
+    """Parse one order.  Raises :class:`InvalidOrder` or :class:`AmbiguousOrder`."""
+    return OrderParser(game_map, text, syntax).parse()

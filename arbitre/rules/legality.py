@@ -1,0 +1,222 @@
+"""Is an order allowed in a position?  Standard rules, phase by phase.
+
+Each ``check_*`` function returns the order in normal form (the unit's real
+kind and place, the coast filled in where only one is possible) or raises
+:class:`~arbitre.orders.IllegalOrder` saying why.  The rules follow the DATC
+v3.2 preferences (4.B coasts, 4.C unit designation) unless an option says
+otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.orders import (
+    AmbiguousOrder,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    IllegalOrder,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitRef,
+    Waive,
+)
+from arbitre.rules.options import RuleOptions
+from arbitre.state import Position, Unit
+
+
+def illegal(order: Order | str, message: str, reason: str) -> IllegalOrder:
+    """An :class:`IllegalOrder` for ``order`` with a message and a reason code."""
+    return IllegalOrder(message, text=str(order), reason=reason)
+
+
+@lru_cache(maxsize=None)
+def _sea_reach(game_map: GameMap, origin: str) -> frozenset[str]:
+    """Coastal provinces an army on ``origin`` could reach through a chain of seas."""
+    nb = game_map.province_neighbours.get(FLEET, {})
+    seas = game_map.seas
+    start = [s for s in seas if origin in nb.get(s, ())]
+    seen = set(start)
+    queue = deque(start)
+    reach: set[str] = set()
+    while queue:
+        sea = queue.popleft()
+        for prov in nb.get(sea, ()):
+            if prov in seas:
+                if prov not in seen:
+                    seen.add(prov)
+                    queue.append(prov)
+            else:
+                reach.add(prov)
+    reach.discard(origin)
+    return frozenset(reach)
+
+
+def army_can_be_convoyed(game_map: GameMap, origin: str, target: str) -> bool:
+    """Could some chain of fleets carry an army from ``origin`` to ``target``?"""
+    return target in _sea_reach(game_map, origin)
+
+
+def unit_can_reach(game_map: GameMap, unit: Unit, province: str) -> bool:
+    """Could ``unit`` move to (some place of) ``province``, by land, sea or convoy?"""
+    if game_map.can_reach_province(unit.kind, unit.place, province):
+        return True
+    return unit.kind == ARMY and army_can_be_convoyed(game_map, game_map.province_of[unit.place], province)
+
+
+def own_unit(position: Position, power: str, ref: UnitRef, order: Order) -> Unit:
+    """The unit an order addresses; it must exist and belong to ``power``."""
+    unit = position.units.get(ref.province)
+    if unit is None:
+        raise illegal(order, f"there is no unit in {ref.province}", "no_unit")
+    if unit.power != power:
+        raise illegal(order, f"the unit in {ref.province} belongs to {unit.power}", "not_own_unit")
+    return unit
+
+
+def fleet_target(game_map: GameMap, unit: Unit, target: str, options: RuleOptions, order: Order) -> str:
+    """The exact place a fleet move goes to, with the coast settled (DATC 4.B)."""
+    province = game_map.province_of.get(target, target)
+    coasts = game_map.provinces[province].coasts
+    if target != province or not coasts:
+        if not game_map.can_move(unit.kind, unit.place, target):
+            raise illegal(order, f"{unit} cannot move to {target}", "not_adjacent")
+        return target
+    reachable = [c for c in coasts if game_map.can_move(unit.kind, unit.place, c)]
+    if not reachable:
+        raise illegal(order, f"{unit} cannot move to {province}", "not_adjacent")
+    if len(reachable) > 1:
+        raise AmbiguousOrder(f"{province} has two coasts {unit} can reach; name one", text=str(order),
+                             reason="coast_needed")
+    if options.missing_coast == "illegal":
+        raise illegal(order, f"name the coast of {province}", "coast_needed")
+    return reachable[0]
+
+
+def check_movement_order(
+    game_map: GameMap, position: Position, power: str, order: Order, options: RuleOptions
+) -> Order:
+    """Validate one movement-phase order of ``power``; return its normal form."""
+    if not isinstance(order, (Hold, Move, Support, Convoy)) or order.unit is None:
+        raise illegal(order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase",
+                      "wrong_phase")
+    unit = own_unit(position, power, order.unit, order)
+    ref = UnitRef(unit.kind, unit.place)
+    here = game_map.province_of[unit.place]
+    if isinstance(order, Hold):
+        return Hold(ref)
+    if isinstance(order, Move):
+        target_prov = game_map.province_of[order.target]
+        if target_prov == here:
+            raise illegal(order, "a unit cannot move to its own province", "own_province")
+        if unit.kind == ARMY:
+            if game_map.provinces[target_prov].terrain not in ("coast", "land"):
+                raise illegal(order, f"an army cannot enter {target_prov}", "army_to_sea")
+            if game_map.can_move(ARMY, unit.place, target_prov) and not order.via_convoy:
+                return Move(ref, target_prov, False)
+            if army_can_be_convoyed(game_map, here, target_prov):
+                return Move(ref, target_prov, order.via_convoy)
+            if game_map.can_move(ARMY, unit.place, target_prov):
+                return Move(ref, target_prov, False)
+            raise illegal(order, f"{unit} cannot reach {target_prov}, even by convoy", "not_adjacent")
+        return Move(ref, fleet_target(game_map, unit, order.target, options, order), False)
+    if isinstance(order, Support):
+        sup_prov = order.supported.province
+        if sup_prov == here:
+            raise illegal(order, "a unit cannot support itself", "self_support")
+        supported = position.units.get(sup_prov)
+        if supported is None:
+            raise illegal(order, f"there is no unit in {sup_prov} to support", "no_unit")
+        sref = UnitRef(supported.kind, supported.place)
+        if order.target is None:
+            if not game_map.can_reach_province(unit.kind, unit.place, sup_prov):
+                raise illegal(order, f"{unit} cannot reach {sup_prov}, so cannot support there", "cannot_reach")
+            return Support(ref, sref, None)
+        into = game_map.province_of[order.target]
+        if into == sup_prov:
+            raise illegal(order, "a supported move must leave its province", "own_province")
+        if into == here:
+            raise illegal(order, "a unit cannot support a move into its own province", "own_province")
+        if not game_map.can_reach_province(unit.kind, unit.place, into):
+            raise illegal(order, f"{unit} cannot reach {into}, so cannot support a move there", "cannot_reach")
+        if not unit_can_reach(game_map, supported, into):
+            raise illegal(order, f"{supported} cannot reach {into}", "cannot_reach")
+        return Support(ref, sref, into)
+    assert isinstance(order, Convoy)
+    if unit.kind != FLEET or not game_map.provinces[here].is_sea:
+        raise illegal(order, "only a fleet at sea can convoy", "not_at_sea")
+    army = position.units.get(order.convoyed.province)
+    if army is None:
+        raise illegal(order, f"there is no unit in {order.convoyed.province} to convoy", "no_unit")
+    if army.kind != ARMY:
+        raise illegal(order, "only armies can be convoyed", "not_army")
+    into = game_map.province_of[order.target]
+    if into == order.convoyed.province:
+        raise illegal(order, "an army cannot be convoyed to its own province", "own_province")
+    if not army_can_be_convoyed(game_map, order.convoyed.province, into):
+        raise illegal(order, f"no chain of seas links {order.convoyed.province} and {into}", "no_sea_route")
+    return Convoy(ref, UnitRef(ARMY, army.place), into)
+
+
+def check_retreat_order(game_map: GameMap, position: Position, power: str, order: Order,
+                        retreat_options: dict[str, tuple[str, ...]]) -> Order:
+    """Validate a retreat-phase order; ``retreat_options`` maps province → allowed places."""
+    if isinstance(order, Move) and not isinstance(order, Retreat):
+        assert order.unit is not None
+        order = Retreat(order.unit, order.target)
+    if not isinstance(order, (Retreat, Disband)) or order.unit is None:
+        raise illegal(order, "only retreats and disbands are allowed in a retreat phase", "wrong_phase")
+    prov = order.unit.province
+    entry = position.dislodged.get(prov)
+    if entry is None:
+        raise illegal(order, f"no dislodged unit in {prov}", "no_unit")
+    if entry.unit.power != power:
+        raise illegal(order, f"the dislodged unit in {prov} belongs to {entry.unit.power}", "not_own_unit")
+    ref = UnitRef(entry.unit.kind, entry.unit.place)
+    if isinstance(order, Disband):
+        return Disband(ref)
+    allowed = retreat_options.get(prov, ())
+    target = order.target
+    if target not in allowed:
+        matches = [p for p in allowed if game_map.province_of[p] == game_map.province_of[target]]
+        if target in game_map.provinces and len(matches) == 1:
+            target = matches[0]
+        else:
+            raise illegal(order, f"{ref} cannot retreat to {order.target}", "bad_retreat")
+    return Retreat(ref, target)
+
+
+def check_adjustment_order(game_map: GameMap, position: Position, power: str, order: Order,
+                           home_centers: tuple[str, ...], build_anywhere: bool = False) -> Order:
+    """Validate a build, disband or waive (the count is checked by the adjudicator)."""
+    if isinstance(order, Waive):
+        return order
+    if isinstance(order, Disband) and order.unit is not None:
+        unit = own_unit(position, power, order.unit, order)
+        return Disband(UnitRef(unit.kind, unit.place))
+    if not isinstance(order, Build) or order.unit is None or order.unit.kind is None:
+        raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase",
+                      "wrong_phase")
+    prov = order.unit.province
+    if not build_anywhere and prov not in home_centers:
+        raise illegal(order, f"{prov} is not a home centre of {power}", "not_home")
+    if position.owners.get(prov) != power:
+        raise illegal(order, f"{power} does not own {prov}", "not_owned")
+    if prov in position.units:
+        raise illegal(order, f"{prov} is occupied", "occupied")
+    kind = order.unit.kind
+    place = order.unit.place
+    if game_map.provinces[prov].coasts and kind == FLEET and place == prov:
+        raise AmbiguousOrder(f"name the coast of {prov} for a fleet", text=str(order), reason="coast_needed")
+    if kind == ARMY:
+        place = prov
+    if place not in game_map.adjacency.get(kind, {}):
+        raise illegal(order, f"a {'fleet' if kind == FLEET else 'unit of kind ' + kind} cannot stand in {place}",
+                      "bad_terrain")
+    return Build(UnitRef(kind, place))

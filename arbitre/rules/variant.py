@@ -1,0 +1,52 @@
+"""The variant protocol: named hooks a rule module may override.
+
+A variant is a value, not a subclass of the board.  The :class:`RuleSet` of a
+game carries the map, the options and an ordered list of variants; each hook
+is asked in turn.  The default implementations here are the standard rules,
+so a variant overrides only what it changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from arbitre.maps import GameMap
+from arbitre.orders import Order, OrderSyntax
+
+if TYPE_CHECKING:
+    from arbitre.rules.ruleset import RuleSet
+    from arbitre.state import Position
+
+
+class Variant:
+    """Base class of rule modules (Colonial rules, Submarines, Espionnite…)."""
+
+    name: str = "standard"
+
+    def transform_map(self, game_map: GameMap) -> GameMap:
+        """Change the map (add places, unit kinds, passages).  Default: unchanged."""
+        return game_map
+
+    def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
+        """Add unit words or order parsers.  Default: unchanged."""
+        return syntax
+
+    def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
+        """Validate an order this variant owns, or return ``None`` to let others decide."""
+        return None
+
+    def movement_adjudicators(self) -> Mapping[type, Callable[..., bool]]:
+        """Adjudicators for the variant's own order types in the movement resolver."""
+        return {}
+
+    def counts_for_builds(self, power: str, center: str, position: Position) -> bool:
+        """Does owning ``center`` count towards ``power``'s builds?  Default: yes."""
+        return True
+
+    def counts_for_victory(self, power: str, center: str, position: Position) -> bool:
+        """Does owning ``center`` count towards ``power``'s victory?  Default: yes."""
+        return True
+
+    def initial_extras(self, rules: RuleSet, settings: Mapping[str, Any]) -> Mapping[str, object]:
+        """Variant state to put in a new game's first position.  Default: none."""
+        return {}

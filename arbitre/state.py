@@ -1,0 +1,114 @@
+"""Immutable snapshots of a game at one phase.
+
+A :class:`Position` holds what is on the board at the start of a phase: the
+units, the units dislodged by the previous movement phase (in a retreat phase),
+who owns each supply centre, and a typed slot for variant extras.  Nothing in
+a position is ever mutated; each phase makes a new one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+MOVEMENT = "M"
+RETREATS = "R"
+ADJUSTMENTS = "A"
+SEASON_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
+KIND_NAMES = {MOVEMENT: "Movement", RETREATS: "Retreats", ADJUSTMENTS: "Adjustments"}
+_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
+
+
+class PhaseError(ValueError):
+    """Raised for a phase name that is not of the form ``S1901M``."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A phase: season ``S``/``F``/``W``, year, and kind ``M``/``R``/``A``."""
+
+    year: int
+    season: str
+    kind: str
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """Parse a short phase name such as ``S1901M`` or ``W1901A``."""
+        m = _PHASE_RE.match(text.strip().upper())
+        if not m:
+            raise PhaseError(f"phase {text!r} is not of the form S1901M, F1901R or W1901A")
+        season, year, kind = m.group(1), int(m.group(2)), m.group(3)
+        if (season == "W") != (kind == ADJUSTMENTS):
+            raise PhaseError(f"phase {text!r}: adjustments happen in winter and only in winter")
+        return cls(year, season, kind)
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.kind}"
+
+    @property
+    def long_name(self) -> str:
+        """A readable name, e.g. ``Spring 1901 Movement``."""
+        return f"{SEASON_NAMES[self.season]} {self.year} {KIND_NAMES[self.kind]}"
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """A key that orders phases chronologically."""
+        return (self.year, "SFW".index(self.season), "MRA".index(self.kind))
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board: its power, kind letter (``A``/``F``/…) and place."""
+
+    power: str
+    kind: str
+    place: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit dislodged in the last movement phase, waiting to retreat.
+
+    ``attacker_from`` is the province the dislodging attack came from (``None``
+    if unknown); ``retreats`` is the set of places it may retreat to when the
+    judge computed it (standoffs are only known then), or ``None`` to let the
+    engine compute it from the position.
+    """
+
+    unit: Unit
+    attacker_from: str | None = None
+    retreats: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Position:
+    """The board at the start of a phase.
+
+    ``units`` maps each occupied *province* to its unit (a fleet on a coast is
+    keyed by its province, ``STP``, and its ``place`` is ``STP/SC``).
+    ``dislodged`` is keyed the same way and is only non-empty in a retreat
+    phase. ``owners`` maps each owned supply centre to its power.
+    ``extras`` is the typed slot for variant state, keyed by variant name.
+    """
+
+    map_name: str
+    phase: Phase
+    units: Mapping[str, Unit]
+    owners: Mapping[str, str]
+    dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
+    extras: Mapping[str, object] = field(default_factory=dict)
+
+    def units_of(self, power: str) -> list[Unit]:
+        """The units of ``power``, sorted by place."""
+        return sorted((u for u in self.units.values() if u.power == power), key=lambda u: u.place)
+
+    def centers_of(self, power: str) -> list[str]:
+        """The supply centres owned by ``power``, sorted."""
+        return sorted(c for c, p in self.owners.items() if p == power)
+
+    def with_changes(self, **changes: object) -> Position:
+        """A copy with some fields replaced (positions are never mutated)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
