@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from arbitre.adjudicator.results import ILLEGAL, INVALID, OrderResult
+from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult
 from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import Position
 
 OrderInput = str | Order
+
+FAILING_REASONS = frozenset({"wrong_coast", "build_coast_needed"})
+"""Reasons that make an order fail rather than be illegal (DATC 6.B.11, 6.B.14)."""
 
 
 @dataclass
@@ -20,6 +23,8 @@ class Intake:
     by_unit: dict[str, tuple[str, str, Order]]
     whole_power: list[tuple[str, str, Order]]
     rejected: list[OrderResult]
+    sequence: list[tuple[str, str, Order]]
+    """Every accepted order in the order given, duplicates included (adjustments use it)."""
 
 
 def read_orders(
@@ -33,6 +38,7 @@ def read_orders(
     whole: list[tuple[str, str, Order]] = []
     rejected: list[OrderResult] = []
     conflicted: set[str] = set()
+    sequence: list[tuple[str, str, Order]] = []
     for power, entries in orders.items():
         for entry in entries:
             text = entry if isinstance(entry, str) else entry.format()
@@ -45,11 +51,14 @@ def read_orders(
             try:
                 checked = rules.check(position, power, order, retreat_options)
             except IllegalOrder as err:
-                rejected.append(OrderResult(power, text, order, ILLEGAL, err.reason, err.message))
+                # Some orders are read but cannot do anything: DATC calls them failed, not illegal.
+                outcome = FAILS if err.reason in FAILING_REASONS else ILLEGAL
+                rejected.append(OrderResult(power, text, order, outcome, err.reason, err.message))
                 continue
             except InvalidOrder as err:
                 rejected.append(OrderResult(power, text, order, INVALID, err.reason, err.message))
                 continue
+            sequence.append((power, text, checked))
             if checked.unit is None:
                 whole.append((power, text, checked))
                 continue
@@ -76,4 +85,4 @@ def read_orders(
         p, t, o = by_unit.pop(key)
         rejected.append(OrderResult(p, t, o, ILLEGAL, "duplicate",
                                     "several different orders for one unit: the unit holds"))
-    return Intake(by_unit, whole, rejected)
+    return Intake(by_unit, whole, rejected, sequence)

@@ -54,6 +54,7 @@ class MovementResolver:
         self.state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
         self.result: dict[str, bool] = dict.fromkeys(orders, False)
         self.deps: list[str] = []
+        self.guess_hits = 0
         self._index(convoy_fleets_kinds)
 
     # ------------------------------------------------------------------ set-up
@@ -67,7 +68,7 @@ class MovementResolver:
                 d = o.target.split("/")[0]
                 self.dest[p] = d
                 self.attackers.setdefault(d, []).append(p)
-        # Convoy orders that match an army's move.
+        # Convoy orders that match an army's move (void when no such move was ordered).
         self.convoyers: dict[str, list[str]] = {}
         self.void: set[str] = set()
         for p, o in orders.items():
@@ -95,10 +96,9 @@ class MovementResolver:
                     adj_rule == "v3" and any(units[f].power == unit.power for f in self.convoyers[p])
                 ):
                     self.by_convoy.add(p)
-        # A convoy order for an army that does not go by convoy is void.
-        for a, fleets in list(self.convoyers.items()):
+        # A convoy for an army that goes by land is not used (but stands, DATC 6.G.2).
+        for a in list(self.convoyers):
             if a not in self.by_convoy:
-                self.void.update(fleets)
                 del self.convoyers[a]
         self.head_to_head: dict[str, str] = {}
         for p, d in self.dest.items():
@@ -116,11 +116,15 @@ class MovementResolver:
                     self.hold_supports.setdefault(s, []).append(p)
                 else:
                     self.void.add(p)
-            elif self.dest.get(s) == o.target.split("/")[0]:
+            elif self.dest.get(s) == o.target.split("/")[0] and (
+                "/" not in o.target or getattr(orders[s], "target", None) == o.target
+            ):
                 self.move_supports.setdefault(s, []).append(p)
             else:
                 self.void.add(p)
         self.static_path: dict[str, bool] = {p: self._route(p, None) for p in self.by_convoy}
+        # A convoyed move with no route of ordered convoys at all matches nothing (DATC 6.D.8, 6.G.8).
+        self.void.update(p for p, ok in self.static_path.items() if not ok)
 
     # ------------------------------------------------------------------ resolver
     def resolve(self, p: str) -> bool:
@@ -130,20 +134,25 @@ class MovementResolver:
             return self.result[p]
         deps = self.deps
         if state == GUESSING:
+            # Count every use of a guess: a decision that used none is final.
+            self.guess_hits += 1
             if p not in deps:
                 deps.append(p)
             return self.result[p]
         old = len(deps)
+        old_hits = self.guess_hits
         self.result[p] = False
         self.state[p] = GUESSING
         first = self._adjudicate(p)
-        if len(deps) == old:
+        if self.guess_hits == old_hits:
             if self.state[p] != RESOLVED:
                 self.result[p] = first
                 self.state[p] = RESOLVED
             return first
-        if deps[old] != p:
-            deps.append(p)
+        if p not in deps[old:]:
+            # Depends on somebody else's guess: report, stay open.
+            if p not in deps:
+                deps.append(p)
             self.result[p] = first
             return first
         # p heads a cycle: try the other guess.
@@ -330,10 +339,16 @@ class MovementResolver:
         return out
 
     def standoffs(self) -> frozenset[str]:
-        """Provinces that were attacked, bounced everybody, and stay empty after the phase."""
+        """Provinces left empty by a standoff: no move in succeeded, and some move in bounced.
+
+        A move without a route, or one beaten in a head-to-head battle, does not
+        contest the province (DATC 6.F.7, 6.H.9).
+        """
         out = set()
         for d, origins in self.attackers.items():
             if any(self.resolve(a) for a in origins):
+                continue
+            if not any(self.prevent_strength(a) > 0 for a in origins):
                 continue
             occupied = d in self.units and not (d in self.dest and self.resolve(d))
             if not occupied:

@@ -58,7 +58,12 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             ok = prov not in dislodged_by
             reason = "dislodged" if not ok else reason
         elif isinstance(order, Move) and not ok:
-            reason = "no_convoy" if prov in resolver.by_convoy and not resolver.has_path(prov) else "bounced"
+            if prov in resolver.void:
+                reason = "void"
+            elif prov in resolver.by_convoy and not resolver.has_path(prov):
+                reason = "no_convoy"
+            else:
+                reason = "bounced"
         elif isinstance(order, (Support, Convoy)) and not ok:
             reason = "void" if prov in resolver.void else ("cut" if isinstance(order, Support) else "disrupted")
         results.append(OrderResult(unit.power, text, order, SUCCEEDS if ok else FAILS, reason))
@@ -213,31 +218,27 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
     for power, entries in orders.items():
         intake = read_orders(rules, position, {power: entries})
         results.extend(intake.rejected)
-        ordered = sorted(
-            [*intake.by_unit.values(), *intake.whole_power],
-            key=lambda e: _entry_index(entries, e[1]),
-        )
-        for _, text, order in ordered:
+        for _, text, order in intake.sequence:
             owed = counts.get(power, 0)
             if isinstance(order, Build) and order.unit is not None:
                 if owed <= done[power]:
-                    results.append(OrderResult(power, text, order, FAILS, "no_build_left"))
+                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
                 elif order.unit.province in new_units:
-                    results.append(OrderResult(power, text, order, FAILS, "occupied"))
+                    results.append(OrderResult(power, text, order, ILLEGAL, "occupied"))
                 else:
                     new_units[order.unit.province] = Unit(power, order.unit.kind or ARMY, order.unit.place)
                     done[power] += 1
                     results.append(OrderResult(power, text, order, SUCCEEDS))
             elif isinstance(order, Waive):
                 if owed <= done[power]:
-                    results.append(OrderResult(power, text, order, FAILS, "no_build_left"))
+                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
                 else:
                     done[power] += 1
                     results.append(OrderResult(power, text, order, SUCCEEDS))
             elif isinstance(order, Disband) and order.unit is not None:
                 prov = order.unit.province
                 if owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
-                    results.append(OrderResult(power, text, order, FAILS, "no_disband_owed"))
+                    results.append(OrderResult(power, text, order, ILLEGAL, "no_disband_owed"))
                 else:
                     disbanded[power].add(prov)
                     new_units.pop(prov, None)
@@ -254,13 +255,6 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
                                            SUCCEEDS, "civil_disorder"))
     after = _advance(rules, position, new_units, {}, position.owners)
     return PhaseOutcome(position, after, tuple(results))
-
-
-def _entry_index(entries: Sequence[OrderInput], text: str) -> int:
-    for i, e in enumerate(entries):
-        if (e if isinstance(e, str) else e.format()) == text:
-            return i
-    return len(entries)
 
 
 # ---------------------------------------------------------------------- sequence

@@ -1,8 +1,8 @@
 """Rules: the rule-set a game carries, named options, and order legality."""
 
-from arbitre.rules.legality import army_can_be_convoyed, unit_can_reach
+from arbitre.rules.legality import army_can_be_convoyed, convoy_routes, unit_can_reach
 from arbitre.rules.options import OPTION_CHOICES, RuleOptions
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.variant import Variant
 
-__all__ = ["OPTION_CHOICES", "RuleOptions", "RuleSet", "Variant", "army_can_be_convoyed", "unit_can_reach"]
+__all__ = ["OPTION_CHOICES", "RuleOptions", "RuleSet", "Variant", "army_can_be_convoyed", "convoy_routes", "unit_can_reach"]

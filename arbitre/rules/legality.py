@@ -9,9 +9,6 @@ otherwise.
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
-
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import (
     AmbiguousOrder,
@@ -36,38 +33,66 @@ def illegal(order: Order | str, message: str, reason: str) -> IllegalOrder:
     return IllegalOrder(message, text=str(order), reason=reason)
 
 
-@lru_cache(maxsize=None)
-def _sea_reach(game_map: GameMap, origin: str) -> frozenset[str]:
-    """Coastal provinces an army on ``origin`` could reach through a chain of seas."""
+def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origin: str, target: str,
+                  limit: int = 12) -> set[str]:
+    """Seas on some *minimal* convoy route from ``origin`` to ``target``.
+
+    ``fleets_at`` holds the sea provinces where a fleet stands.  A route is a
+    chain of such seas with no shortcut (DATC 6.F.12, 6.G.7, 6.G.19): a fleet
+    that no route needs cannot convoy, and an army with no route cannot be
+    convoyed.  An empty set means no route exists.
+    """
     nb = game_map.province_neighbours.get(FLEET, {})
-    seas = game_map.seas
-    start = [s for s in seas if origin in nb.get(s, ())]
-    seen = set(start)
-    queue = deque(start)
-    reach: set[str] = set()
-    while queue:
-        sea = queue.popleft()
-        for prov in nb.get(sea, ()):
-            if prov in seas:
-                if prov not in seen:
-                    seen.add(prov)
-                    queue.append(prov)
-            else:
-                reach.add(prov)
-    reach.discard(origin)
-    return frozenset(reach)
+    seas = [s for s in fleets_at if s in game_map.seas]
+    on_route: set[str] = set()
+
+    def touches(sea: str, prov: str) -> bool:
+        return prov in nb.get(sea, ())
+
+    def extend(path: list[str]) -> None:
+        last = path[-1]
+        if touches(last, target):
+            on_route.update(path)
+            return
+        if len(path) >= limit:
+            return
+        for nxt in seas:
+            if nxt in path or not touches(last, nxt) or touches(nxt, origin):
+                continue
+            if any(touches(earlier, nxt) for earlier in path[:-1]):
+                continue
+            path.append(nxt)
+            extend(path)
+            path.pop()
+
+    for first in seas:
+        if touches(first, origin):
+            extend([first])
+    return on_route
 
 
-def army_can_be_convoyed(game_map: GameMap, origin: str, target: str) -> bool:
-    """Could some chain of fleets carry an army from ``origin`` to ``target``?"""
-    return target in _sea_reach(game_map, origin)
+def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None) -> frozenset[str]:
+    """Sea provinces holding a fleet in ``position`` (optionally leaving one out)."""
+    return frozenset(
+        p for p, u in position.units.items() if u.kind == FLEET and p in game_map.seas and p != exclude
+    )
 
 
-def unit_can_reach(game_map: GameMap, unit: Unit, province: str) -> bool:
+def army_can_be_convoyed(game_map: GameMap, position: Position, origin: str, target: str,
+                         exclude: str | None = None) -> bool:
+    """Could the fleets now on the board carry an army from ``origin`` to ``target``?"""
+    if origin == target or game_map.provinces[target].terrain != "coast":
+        return False
+    return bool(convoy_routes(game_map, fleet_seas(position, game_map, exclude), origin, target))
+
+
+def unit_can_reach(game_map: GameMap, position: Position, unit: Unit, province: str,
+                   exclude: str | None = None) -> bool:
     """Could ``unit`` move to (some place of) ``province``, by land, sea or convoy?"""
     if game_map.can_reach_province(unit.kind, unit.place, province):
         return True
-    return unit.kind == ARMY and army_can_be_convoyed(game_map, game_map.province_of[unit.place], province)
+    return unit.kind == ARMY and army_can_be_convoyed(
+        game_map, position, game_map.province_of[unit.place], province, exclude)
 
 
 def own_unit(position: Position, power: str, ref: UnitRef, order: Order) -> Unit:
@@ -109,6 +134,17 @@ def check_movement_order(
     unit = own_unit(position, power, order.unit, order)
     ref = UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
+    try:
+        return _check_unit_order(game_map, position, unit, ref, here, order, options)
+    except IllegalOrder as err:
+        if order.unit.place != unit.place and "/" in order.unit.place and err.reason == "not_adjacent":
+            # The order names the other coast: it is read for the real unit, and fails (DATC 6.B.11).
+            raise illegal(order, f"the fleet is on {unit.place}, not {order.unit.place}", "wrong_coast") from err
+        raise
+
+
+def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: UnitRef, here: str,
+                      order: Order, options: RuleOptions) -> Order:
     if isinstance(order, Hold):
         return Hold(ref)
     if isinstance(order, Move):
@@ -120,7 +156,7 @@ def check_movement_order(
                 raise illegal(order, f"an army cannot enter {target_prov}", "army_to_sea")
             if game_map.can_move(ARMY, unit.place, target_prov) and not order.via_convoy:
                 return Move(ref, target_prov, False)
-            if army_can_be_convoyed(game_map, here, target_prov):
+            if army_can_be_convoyed(game_map, position, here, target_prov):
                 return Move(ref, target_prov, order.via_convoy)
             if game_map.can_move(ARMY, unit.place, target_prov):
                 return Move(ref, target_prov, False)
@@ -145,9 +181,10 @@ def check_movement_order(
             raise illegal(order, "a unit cannot support a move into its own province", "own_province")
         if not game_map.can_reach_province(unit.kind, unit.place, into):
             raise illegal(order, f"{unit} cannot reach {into}, so cannot support a move there", "cannot_reach")
-        if not unit_can_reach(game_map, supported, into):
+        if not unit_can_reach(game_map, position, supported, into, exclude=here):
             raise illegal(order, f"{supported} cannot reach {into}", "cannot_reach")
-        return Support(ref, sref, into)
+        # Keep a coast the support names: it must then match the move (DATC 6.B.9).
+        return Support(ref, sref, order.target if supported.kind == FLEET and "/" in order.target else into)
     assert isinstance(order, Convoy)
     if unit.kind != FLEET or not game_map.provinces[here].is_sea:
         raise illegal(order, "only a fleet at sea can convoy", "not_at_sea")
@@ -159,8 +196,9 @@ def check_movement_order(
     into = game_map.province_of[order.target]
     if into == order.convoyed.province:
         raise illegal(order, "an army cannot be convoyed to its own province", "own_province")
-    if not army_can_be_convoyed(game_map, order.convoyed.province, into):
-        raise illegal(order, f"no chain of seas links {order.convoyed.province} and {into}", "no_sea_route")
+    if here not in convoy_routes(game_map, fleet_seas(position, game_map), order.convoyed.province, into):
+        raise illegal(order, f"{unit} is on no convoy route from {order.convoyed.province} to {into}",
+                      "not_on_route")
     return Convoy(ref, UnitRef(ARMY, army.place), into)
 
 
@@ -213,7 +251,7 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
     kind = order.unit.kind
     place = order.unit.place
     if game_map.provinces[prov].coasts and kind == FLEET and place == prov:
-        raise AmbiguousOrder(f"name the coast of {prov} for a fleet", text=str(order), reason="coast_needed")
+        raise illegal(order, f"name the coast of {prov} for a fleet", "build_coast_needed")
     if kind == ARMY:
         place = prov
     if place not in game_map.adjacency.get(kind, {}):
