@@ -1,0 +1,83 @@
+"""What one viewer may see: the data every output (JSON, CLI, server, maps) is built from.
+
+A :class:`View` is assembled by allow-list in :mod:`arbitre.views.build`: it
+starts empty and only facts the rules disclose to the viewer are put in.
+Renderers and servers take a ``View``, never a game or a position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MASTER = "master"
+"""The viewer id of the game master, who sees everything."""
+OBSERVER = "observer"
+"""The viewer id of an observer, who sees what is public."""
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleUnit:
+    """A unit as the viewer sees it.
+
+    ``power`` is ``None`` for a contact whose nationality is hidden (a sonar
+    contact in Submarines).  ``hidden`` marks a unit only its owner (and the
+    master) can see, such as a submerged submarine.
+    """
+
+    power: str | None
+    kind: str
+    place: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleDislodged:
+    """A dislodged unit the viewer sees, with where it may retreat (if disclosed)."""
+
+    unit: VisibleUnit
+    attacker_from: str | None
+    retreats: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleOrder:
+    """An order the viewer may see, with its result once adjudicated.
+
+    ``kind`` is the order's type name (``move``, ``support``, ``convoy``,
+    ``hold``, ``retreat``, ``disband``, ``build``, ``waive`` or a variant's
+    kind such as ``train``, ``suez``, ``torpedo``); ``places`` lists the places
+    the order involves in drawing order (unit, then supported unit, then target).
+    """
+
+    power: str | None
+    text: str
+    kind: str
+    places: tuple[str, ...]
+    outcome: str | None = None
+    reason: str | None = None
+    final_place: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One fact disclosed to the viewer, in English and French."""
+
+    key: str
+    en: str
+    fr: str
+
+
+@dataclass(frozen=True)
+class View:
+    """The game at one phase as one viewer may see it."""
+
+    viewer: str
+    map_name: str
+    phase: str
+    units: tuple[VisibleUnit, ...]
+    owners: dict[str, str]
+    dislodged: tuple[VisibleDislodged, ...] = ()
+    orders: tuple[VisibleOrder, ...] = ()
+    report: tuple[ReportLine, ...] = ()
+    bounced: tuple[str, ...] = ()
+    extras: dict[str, object] = field(default_factory=dict)

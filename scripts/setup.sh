@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Create .venv and install arbitre with the extras named in $ARBITRE_EXTRAS (default: all but bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extras="${ARBITRE_EXTRAS:-server,render,dev}"
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e ".[${extras}]"
