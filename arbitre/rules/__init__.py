@@ -1,8 +1,18 @@
-"""Rules: the rule-set a game carries, named options, and order legality."""
+"""Rules: the rule-set a game carries, named options, order legality and legal-order lists."""
 
+from arbitre.rules.legal_orders import legal_orders
 from arbitre.rules.legality import army_can_be_convoyed, convoy_routes, unit_can_reach
 from arbitre.rules.options import OPTION_CHOICES, RuleOptions
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.variant import Variant
 
-__all__ = ["OPTION_CHOICES", "RuleOptions", "RuleSet", "Variant", "army_can_be_convoyed", "convoy_routes", "unit_can_reach"]
+__all__ = [
+    "OPTION_CHOICES",
+    "RuleOptions",
+    "RuleSet",
+    "Variant",
+    "army_can_be_convoyed",
+    "convoy_routes",
+    "legal_orders",
+    "unit_can_reach",
+]

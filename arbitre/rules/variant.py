@@ -47,6 +47,10 @@ class Variant:
         """Does owning ``center`` count towards ``power``'s victory?  Default: yes."""
         return True
 
+    def extra_legal_orders(self, rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
+        """More legal orders of ``power`` for the order picker (train moves…).  Default: none."""
+        return {}
+
     def initial_extras(self, rules: RuleSet, settings: Mapping[str, Any]) -> Mapping[str, object]:
         """Variant state to put in a new game's first position.  Default: none."""
         return {}

@@ -1,0 +1,273 @@
+"""The ``arbitre`` command line: adjudicate JSON, check the DATC, list orders, play local games."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+from arbitre.cli.display import history_text, position_text, results_text
+from arbitre.interface import process_text
+from arbitre.judge import Game
+
+app = typer.Typer(help="arbitre — a Diplomacy judge.", no_args_is_help=True, add_completion=False)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err_console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(code)
+
+
+def _parse_options(values: list[str]) -> dict[str, str]:
+    out = {}
+    for item in values:
+        if "=" not in item:
+            _fail(f"option {item!r} must be written name=value")
+        name, value = item.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+@app.command()
+def adjudicate(
+    file: Annotated[Optional[Path], typer.Argument(help="JSON or JSON Lines file; stdin when left out.")] = None,
+) -> None:
+    """Adjudicate positions given as JSON (one object, or one per line) and print one outcome per position."""
+    if file is None:
+        text = sys.stdin.read()
+    else:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as err:
+            _fail(f"cannot read {file}: {err.strerror}")
+            return
+    ok_all = True
+    for obj, ok in process_text(text):
+        ok_all &= ok
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    if not ok_all:
+        raise typer.Exit(1)
+
+
+@app.command()
+def datc(
+    paths: Annotated[list[Path], typer.Argument(help="DATC v3.2 HTML file(s), e.g. DATC_v3_2_chapter6.html.")],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every failing expectation.")] = False,
+) -> None:
+    """Run DATC test files and print a table of results by section."""
+    from arbitre.datc import parse_datc_html
+    from arbitre.datc.runner import run_case
+
+    failed_total = 0
+    for path in paths:
+        try:
+            cases = parse_datc_html(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            _fail(f"{path}: {err}")
+            return
+        by_section: dict[str, list[bool]] = {}
+        titles: dict[str, str] = {}
+        failures = []
+        errata = []
+        for case in track(cases, description=f"{path.name}", console=err_console):
+            report = run_case(case)
+            by_section.setdefault(case.section, []).append(report.passed)
+            titles[case.section] = case.section_title
+            if not report.passed:
+                failures.append(report)
+            errata.extend(f"{case.case_id}: {e}" for e in report.errata)
+        table = Table(title=str(path))
+        for col in ("section", "title", "passed", "cases"):
+            table.add_column(col)
+        for section, results in by_section.items():
+            table.add_row(section, titles[section], str(sum(results)), str(len(results)))
+        passed = sum(sum(r) for r in by_section.values())
+        table.add_row("total", "", str(passed), str(len(cases)))
+        console.print(table)
+        for e in errata:
+            console.print(f"[yellow]erratum[/yellow] {e}")
+        for rep in failures:
+            console.print(f"[red]FAILED[/red] {rep.case.case_id} {rep.case.title}")
+            if verbose:
+                for p in rep.problems:
+                    console.print(f"    {p}")
+        failed_total += len(failures)
+    if failed_total:
+        raise typer.Exit(1)
+
+
+def _load_game(path: Path) -> Game:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        _fail(f"cannot read {path}: {err.strerror}")
+    except json.JSONDecodeError as err:
+        _fail(f"{path} is not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}")
+    try:
+        return Game.from_data(data)
+    except (KeyError, ValueError, TypeError) as err:
+        _fail(f"{path} is not an arbitre game file: {err}")
+    raise AssertionError("unreachable")
+
+
+def _save_game(game: Game, path: Path) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(game.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(path)  # atomic: a crash never leaves half a game file
+
+
+@app.command()
+def orders(
+    game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
+    power: Annotated[Optional[str], typer.Option("--power", "-p", help="Only this power.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List every legal order of every unit, for each power (or one)."""
+    game = _load_game(game_file)
+    powers = [power.upper()] if power else game.powers_to_order()
+    for p in powers:
+        if p not in game.powers():
+            _fail(f"{p!r} is not a power of this game ({', '.join(game.powers())})")
+    listing = {p: game.legal_orders(p) for p in powers}
+    if as_json:
+        sys.stdout.write(json.dumps(listing, indent=1) + "\n")
+        return
+    for p, by_unit in listing.items():
+        console.print(f"[bold]{p}[/bold]")
+        for unit, options in by_unit.items():
+            console.print(f"  {unit}: " + " | ".join(options))
+
+
+@app.command()
+def new(
+    game_file: Annotated[Path, typer.Argument(help="Where to keep the game (JSON).")],
+    map_name: Annotated[str, typer.Option("--map", help="standard or colonial.")] = "standard",
+    rules: Annotated[list[str], typer.Option("--rules", "-r", help="Rule module to add (repeatable).")] = [],  # noqa: B006
+    option: Annotated[list[str], typer.Option("--option", "-o", help="Rule option name=value.")] = [],  # noqa: B006
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Start a new local game kept in a JSON file."""
+    if game_file.exists() and not force:
+        _fail(f"{game_file} exists; use --force to overwrite it")
+    try:
+        game = Game.new(map_name, rules, _parse_options(option))
+    except ValueError as err:
+        _fail(str(err))
+        return
+    _save_game(game, game_file)
+    console.print(position_text(game))
+
+
+@app.command()
+def play(
+    game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
+    order: Annotated[list[str], typer.Option("--order", help="'POWER: ORDER' (repeatable); replaces that power's orders.")] = [],  # noqa: B006
+    advance: Annotated[bool, typer.Option("--advance", help="Adjudicate the phase after taking the orders.")] = False,
+    history: Annotated[bool, typer.Option("--history", help="Show the history.")] = False,
+    random_phases: Annotated[int, typer.Option("--random", help="Play N phases with random legal orders.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for --random.")] = 0,
+) -> None:
+    """Play a local game: give orders, advance, show the position and the history.
+
+    Without options it runs interactively: for each power that must order, type
+    one order per line and an empty line to finish; then the phase is adjudicated.
+    """
+    game = _load_game(game_file)
+    if history:
+        console.print(history_text(game))
+    by_power: dict[str, list[str]] = {}
+    for item in order:
+        if ":" not in item:
+            _fail(f"--order {item!r} must be written 'POWER: ORDER'")
+        p, o = item.split(":", 1)
+        by_power.setdefault(p.strip().upper(), []).append(o.strip())
+    for p, os_ in by_power.items():
+        if p not in game.powers():
+            _fail(f"{p!r} is not a power of this game ({', '.join(game.powers())})")
+        for r in game.set_orders(p, os_):
+            console.print(f"[yellow]{r.power}: {r.text}: {r.outcome}[/yellow] {r.message or r.reason}")
+    if random_phases:
+        rng = random.Random(seed)
+        for _ in track(range(random_phases), description="playing", console=err_console):
+            if game.is_over:
+                break
+            for p in game.powers_to_order():
+                game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
+            game.advance()
+        _save_game(game, game_file)
+        console.print(position_text(game))
+        return
+    if advance:
+        outcome = game.advance()
+        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+        _save_game(game, game_file)
+        console.print(position_text(game))
+        return
+    if by_power or history:
+        _save_game(game, game_file)
+        if by_power:
+            console.print(position_text(game))
+        return
+    _interactive(game, game_file)
+
+
+def _interactive(game: Game, game_file: Path) -> None:
+    console.print(position_text(game))
+    while not game.is_over:
+        for p in game.powers_to_order():
+            console.print(f"[bold]{p}[/bold] orders (empty line to finish, '?' for the legal orders):")
+            lines: list[str] = []
+            while True:
+                try:
+                    line = input("> ").strip()
+                except EOFError:
+                    _save_game(game, game_file)
+                    return
+                if not line:
+                    break
+                if line == "?":
+                    for unit, opts in game.legal_orders(p).items():
+                        console.print(f"  {unit}: " + " | ".join(opts))
+                    continue
+                rejected = game.check_orders(p, [line])
+                if rejected:
+                    console.print(f"[yellow]  {rejected[0].outcome}: {rejected[0].message or rejected[0].reason}[/yellow]")
+                    continue
+                lines.append(line)
+            game.set_orders(p, lines)
+        outcome = game.advance()
+        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+        _save_game(game, game_file)
+        console.print(position_text(game))
+
+
+@app.command()
+def demo(
+    phases: Annotated[int, typer.Option(help="How many phases to play.")] = 12,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 1,
+) -> None:
+    """Play a short demo game with random legal orders and print each phase."""
+    game = Game.new()
+    rng = random.Random(seed)
+    for _ in range(phases):
+        if game.is_over:
+            break
+        for p in game.powers_to_order():
+            game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
+        outcome = game.advance()
+        console.print(f"[bold]{outcome.before.phase.long_name}[/bold]")
+        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+    console.print(position_text(game))
+
+
+if __name__ == "__main__":
+    app()

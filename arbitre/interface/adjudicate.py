@@ -1,0 +1,116 @@
+"""The JSON interface: one request object in, one outcome (or error) object out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from arbitre.adjudicator import adjudicate
+from arbitre.interface.schema import AdjudicationRequest
+from arbitre.judge import PositionError, position_from_data, position_to_data
+from arbitre.maps import UnknownMapError
+from arbitre.variants import UnknownVariantError, make_rules
+
+
+class RequestError(ValueError):
+    """A request that cannot be processed; ``where`` says which part of it."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+    def to_data(self) -> dict[str, Any]:
+        """The ``{"error": {...}}`` object of the interface."""
+        return {"error": {"where": self.where, "message": self.message}}
+
+
+def _pydantic_error(err: ValidationError) -> RequestError:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+    msg = first["msg"]
+    if first["type"] == "extra_forbidden":
+        msg = "unknown field (see docs/json-interface.md for the fields)"
+    return RequestError(where, msg)
+
+
+def parse_request(raw: Any) -> AdjudicationRequest:
+    """Validate the structure of a decoded JSON request."""
+    if not isinstance(raw, dict):
+        raise RequestError("(top level)", "expected a JSON object describing one position")
+    try:
+        return AdjudicationRequest.model_validate(raw)
+    except ValidationError as err:
+        raise _pydantic_error(err) from err
+
+
+def process(raw: Any) -> dict[str, Any]:
+    """Adjudicate one decoded request and return the outcome object (raises RequestError)."""
+    req = parse_request(raw)
+    try:
+        rules = make_rules(req.map, req.rules, req.options)
+    except UnknownMapError as err:
+        raise RequestError("map", str(err)) from err
+    except UnknownVariantError as err:
+        raise RequestError("rules", str(err)) from err
+    except ValueError as err:
+        raise RequestError("options", str(err)) from err
+    try:
+        position = position_from_data(
+            rules, req.phase, req.units, req.supply_centers,
+            {p: [d.model_dump() for d in ds] for p, ds in req.dislodged.items()},
+            req.extras,
+        )
+    except PositionError as err:
+        raise RequestError(err.where, err.message) from err
+    for power, orders in req.orders.items():
+        if power.upper() not in rules.game_map.powers:
+            raise RequestError(f"orders.{power}", f"{power!r} is not a power of the {req.map} map")
+    orders = {p.upper(): o for p, o in req.orders.items()}
+    outcome = adjudicate(rules, position, orders)
+    results = [
+        {"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason,
+         **({"message": r.message} if r.message else {})}
+        for r in outcome.results
+    ]
+    nxt = position_to_data(outcome.after, rules.game_map)
+    nxt["dislodged"] = {}
+    for d in sorted(outcome.dislodged.values(), key=lambda d: d.unit.place):
+        nxt["dislodged"].setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats or ())})
+    return {"phase": str(position.phase), "results": results, "next": nxt}
+
+
+def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:
+    """Process a JSON document or JSON Lines text: a list of (output object, ok) per position."""
+    stripped = text.strip()
+    if not stripped:
+        return [(RequestError("(input)", "no JSON was given").to_data(), False)]
+    try:
+        docs: list[tuple[int, Any]] = [(0, json.loads(stripped))]
+    except json.JSONDecodeError:
+        docs = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                docs.append((n, json.loads(line)))
+            except json.JSONDecodeError as err:
+                docs.append((n, _BadLine(f"line {n}, column {err.colno}: {err.msg}")))
+    out: list[tuple[dict[str, Any], bool]] = []
+    for _, doc in docs:
+        if isinstance(doc, _BadLine):
+            out.append((RequestError("(json)", doc.message).to_data(), False))
+            continue
+        try:
+            out.append((process(doc), True))
+        except RequestError as err:
+            out.append((err.to_data(), False))
+    return out
+
+
+class _BadLine:
+    def __init__(self, message: str) -> None:
+        self.message = message

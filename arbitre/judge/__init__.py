@@ -1,0 +1,18 @@
+"""The judge: whole games, phase by phase, and positions as plain data."""
+
+from arbitre.judge.codec import PositionError, parse_unit, position_from_data, position_to_data
+from arbitre.judge.game import ACTIVE, DRAWN, ENDED, WON, Game, PhaseRecord, start_position
+
+__all__ = [
+    "ACTIVE",
+    "DRAWN",
+    "ENDED",
+    "WON",
+    "Game",
+    "PhaseRecord",
+    "PositionError",
+    "parse_unit",
+    "position_from_data",
+    "position_to_data",
+    "start_position",
+]

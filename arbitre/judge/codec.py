@@ -1,0 +1,157 @@
+"""Positions to and from plain data (the JSON interface's shape), with precise errors.
+
+``units`` are lists of ``"A PAR"`` / ``"F STP/SC"`` per power; ``dislodged``
+entries are ``{"unit": "A MUN", "attacker_from": "BOH", "retreats": [...]}``;
+``supply_centers`` lists each power's centres.  Every error names where it is
+(``units.ENGLAND[2]``) and what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from arbitre.maps import ARMY, GameMap
+from arbitre.orders import OrderError, normalize
+from arbitre.rules import RuleSet
+from arbitre.state import Dislodged, Phase, PhaseError, Position, Unit
+
+
+class PositionError(ValueError):
+    """A position that cannot be read; ``where`` is a path such as ``units.ENGLAND[2]``."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+def _power(rules: RuleSet, name: str, where: str) -> str:
+    key = name.strip().upper()
+    if key in rules.game_map.powers:
+        return key
+    for power, info in rules.game_map.powers.items():
+        if normalize(name) in (normalize(info.display), normalize(info.display_fr), normalize(info.adjective)):
+            return power
+    raise PositionError(where, f"{name!r} is not a power of the {rules.game_map.name} map "
+                               f"({', '.join(rules.game_map.powers)})")
+
+
+def parse_unit(rules: RuleSet, text: object, where: str) -> tuple[str, str]:
+    """Read ``"A PAR"`` / ``"F STP/SC"`` into (kind, place)."""
+    if not isinstance(text, str):
+        raise PositionError(where, f"a unit is written as a string like 'A PAR', not {type(text).__name__}")
+    try:
+        order = rules.parse(text)
+    except OrderError as err:
+        raise PositionError(where, f"{text!r} is not a unit: {err.message}") from err
+    if order.unit is None or order.unit.kind is None or order.format() != f"{order.unit} H":
+        raise PositionError(where, f"{text!r} is not a unit; write it like 'A PAR' or 'F STP/SC'")
+    kind, place = order.unit.kind, order.unit.place
+    gmap = rules.game_map
+    prov = gmap.province_of[place]
+    if kind == ARMY:
+        place = prov
+    if place not in gmap.adjacency.get(kind, {}):
+        if gmap.provinces[prov].coasts and place == prov:
+            raise PositionError(where, f"{text!r}: a fleet in {prov} must name its coast")
+        raise PositionError(where, f"{text!r}: a unit of kind {kind} cannot stand in {place}")
+    return kind, place
+
+
+def position_from_data(rules: RuleSet, phase: str, units: Mapping[str, Any],
+                       supply_centers: Mapping[str, Any] | None,
+                       dislodged: Mapping[str, Any] | None = None,
+                       extras: Mapping[str, object] | None = None) -> Position:
+    """Build a :class:`Position` from the interface's plain data, checking everything."""
+    gmap = rules.game_map
+    try:
+        ph = Phase.parse(phase)
+    except PhaseError as err:
+        raise PositionError("phase", str(err)) from err
+    placed: dict[str, Unit] = {}
+    for pname, ulist in units.items():
+        power = _power(rules, pname, f"units.{pname}")
+        if not isinstance(ulist, list):
+            raise PositionError(f"units.{pname}", "expected a list of units like ['A PAR', 'F BRE']")
+        for i, text in enumerate(ulist):
+            where = f"units.{pname}[{i}]"
+            kind, place = parse_unit(rules, text, where)
+            prov = gmap.province_of[place]
+            if prov in placed:
+                raise PositionError(where, f"{prov} already holds {placed[prov]} of {placed[prov].power}")
+            placed[prov] = Unit(power, kind, place)
+    owners: dict[str, str] = {}
+    if supply_centers is None:
+        owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
+    else:
+        for pname, clist in supply_centers.items():
+            power = _power(rules, pname, f"supply_centers.{pname}")
+            if not isinstance(clist, list):
+                raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
+            for i, text in enumerate(clist):
+                where = f"supply_centers.{pname}[{i}]"
+                prov = _province(rules, text, where)
+                if prov not in gmap.supply_centers:
+                    raise PositionError(where, f"{prov} is not a supply centre")
+                if prov in owners and owners[prov] != power:
+                    raise PositionError(where, f"{prov} is already listed for {owners[prov]}")
+                owners[prov] = power
+    out_dislodged: dict[str, Dislodged] = {}
+    for pname, dlist in (dislodged or {}).items():
+        power = _power(rules, pname, f"dislodged.{pname}")
+        if not isinstance(dlist, list):
+            raise PositionError(f"dislodged.{pname}", "expected a list of {'unit': 'A MUN', 'attacker_from': 'BOH'}")
+        for i, entry in enumerate(dlist):
+            where = f"dislodged.{pname}[{i}]"
+            if not isinstance(entry, dict) or "unit" not in entry:
+                raise PositionError(where, "expected an object with 'unit' (and 'attacker_from', 'retreats')")
+            kind, place = parse_unit(rules, entry["unit"], where + ".unit")
+            prov = gmap.province_of[place]
+            if prov in out_dislodged:
+                raise PositionError(where, f"two dislodged units in {prov}")
+            attacker = entry.get("attacker_from")
+            attacker_prov = _province(rules, attacker, where + ".attacker_from") if attacker else None
+            retreats = entry.get("retreats")
+            if retreats is not None:
+                if not isinstance(retreats, list):
+                    raise PositionError(where + ".retreats", "expected a list of places")
+                retreats = tuple(_place(rules, r, f"{where}.retreats[{j}]") for j, r in enumerate(retreats))
+            out_dislodged[prov] = Dislodged(Unit(power, kind, place), attacker_prov, retreats)
+    if out_dislodged and ph.kind != "R":
+        raise PositionError("dislodged", f"dislodged units only exist in a retreat phase, not {ph}")
+    return Position(gmap.name, ph, placed, owners, out_dislodged, dict(extras or {}))
+
+
+def _place(rules: RuleSet, text: object, where: str) -> str:
+    if not isinstance(text, str):
+        raise PositionError(where, "expected a place name")
+    try:
+        order = rules.parse(f"{text} H")
+    except OrderError as err:
+        raise PositionError(where, f"{text!r} is not a place: {err.message}") from err
+    assert order.unit is not None
+    return order.unit.place
+
+
+def _province(rules: RuleSet, text: object, where: str) -> str:
+    return rules.game_map.province_of[_place(rules, text, where)]
+
+
+def position_to_data(position: Position, game_map: GameMap) -> dict[str, Any]:
+    """The plain-data form of a position (phase, units, dislodged, supply_centers)."""
+    units: dict[str, list[str]] = {}
+    for unit in sorted(position.units.values(), key=lambda u: (u.power, u.place)):
+        units.setdefault(unit.power, []).append(str(unit))
+    centers: dict[str, list[str]] = {}
+    for center, power in sorted(position.owners.items()):
+        centers.setdefault(power, []).append(center)
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place):
+        dislodged.setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker_from": d.attacker_from,
+             "retreats": list(d.retreats) if d.retreats is not None else None}
+        )
+    out: dict[str, Any] = {"phase": str(position.phase), "units": units, "supply_centers": centers}
+    if dislodged:
+        out["dislodged"] = dislodged
+    return out

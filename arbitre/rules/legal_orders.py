@@ -1,0 +1,174 @@
+"""Every legal order of every unit of a power, for bots and order pickers.
+
+The list is built from the same legality rules the adjudicator applies, so an
+order in the list is always accepted, and (with the standard rules) every
+accepted order appears in the list.  Convoy routes are computed once per call.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.rules.legality import convoy_routes, fleet_seas
+from arbitre.rules.ruleset import RuleSet
+from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
+
+
+class _Routes:
+    """Convoy routes in one position, cached by (origin, target, excluded sea)."""
+
+    def __init__(self, game_map: GameMap, position: Position) -> None:
+        self.map = game_map
+        self.fleets = fleet_seas(position, game_map)
+        self.cache: dict[tuple[str, str], set[str]] = {}
+        self.reach_cache: dict[str, frozenset[str]] = {}
+
+    def reachable(self, origin: str) -> frozenset[str]:
+        """Coastal provinces an army on ``origin`` might reach through fleet-held seas."""
+        if origin not in self.reach_cache:
+            self.reach_cache[origin] = _reach(self.map, self.fleets, origin)
+        return self.reach_cache[origin]
+
+    def on_route(self, origin: str, target: str) -> set[str]:
+        """Seas on a minimal route from ``origin`` to ``target``."""
+        key = (origin, target)
+        if key not in self.cache:
+            self.cache[key] = (
+                convoy_routes(self.map, self.fleets, origin, target) if target in self.reachable(origin) else set()
+            )
+        return self.cache[key]
+
+    def army_reaches(self, origin: str, target: str, without: str | None = None) -> bool:
+        """Can an army be convoyed from ``origin`` to ``target`` (without the fleet at ``without``)?"""
+        route = self.on_route(origin, target)
+        if not route:
+            return False
+        if without is None or without not in route:
+            return True
+        return bool(convoy_routes(self.map, self.fleets - {without}, origin, target))
+
+
+def _reach(game_map: GameMap, fleets: frozenset[str], origin: str) -> frozenset[str]:
+    nb = game_map.province_neighbours.get(FLEET, {})
+    frontier = [s for s in fleets if origin in nb.get(s, ())]
+    seen = set(frontier)
+    out: set[str] = set()
+    while frontier:
+        sea = frontier.pop()
+        for prov in nb.get(sea, ()):
+            if prov in fleets and prov not in seen:
+                seen.add(prov)
+                frontier.append(prov)
+            elif game_map.provinces[prov].terrain == "coast":
+                out.add(prov)
+    out.discard(origin)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=None)
+def _army_targets(game_map: GameMap, place: str) -> tuple[str, ...]:
+    return tuple(sorted(p for p in game_map.province_neighbours[ARMY].get(place, ())))
+
+
+def _moves(game_map: GameMap, routes: _Routes, unit: Unit) -> list[tuple[str, str, bool]]:
+    """(target place, target province, via convoy) for every legal move of ``unit``."""
+    here = game_map.province_of[unit.place]
+    out: list[tuple[str, str, bool]] = []
+    if unit.kind == ARMY:
+        land = set(_army_targets(game_map, unit.place))
+        out.extend((t, t, False) for t in sorted(land))
+        if game_map.provinces[here].terrain == "coast":
+            for t in sorted(routes.reachable(here)):
+                if routes.army_reaches(here, t):
+                    out.append((t, t, True))
+    else:
+        for t in sorted(game_map.neighbours(unit.kind, unit.place)):
+            out.append((t, game_map.province_of[t], False))
+    return out
+
+
+def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, list[str]]:
+    """Every legal order of ``power``'s units, keyed by the unit's place (or province for builds).
+
+    In an adjustment phase, builds are keyed by the province, disbands by the
+    unit's place, and ``WAIVE`` appears under the key ``"WAIVE"`` when builds
+    are owed.
+    """
+    gmap = rules.game_map
+    kind = position.phase.kind
+    if kind == MOVEMENT:
+        out = _movement_orders(gmap, position, power)
+    elif kind == ADJUSTMENTS:
+        out = _adjustment_orders(rules, position, power)
+    else:
+        out = {}
+        for prov, d in position.dislodged.items():
+            if d.unit.power != power:
+                continue
+            options = d.retreats
+            if options is None:
+                options = tuple(sorted(p for p in gmap.neighbours(d.unit.kind, d.unit.place)
+                                       if gmap.province_of[p] not in position.units))
+            out[d.unit.place] = [f"{d.unit} R {t}" for t in options] + [f"{d.unit} D"]
+    for variant in rules.variants:
+        for key, extra in variant.extra_legal_orders(rules, position, power).items():
+            out.setdefault(key, []).extend(extra)
+    return out
+
+
+def _movement_orders(gmap: GameMap, position: Position, power: str) -> dict[str, list[str]]:
+    routes = _Routes(gmap, position)
+    moves_of = {prov: _moves(gmap, routes, u) for prov, u in position.units.items()}
+    out: dict[str, list[str]] = {}
+    for prov, unit in sorted(position.units.items()):
+        if unit.power != power:
+            continue
+        orders = [f"{unit} H"]
+        for place, tprov, via in moves_of[prov]:
+            orders.append(f"{unit} - {place}" + (" VIA" if via else ""))
+        reach = gmap.province_neighbours.get(unit.kind, {}).get(unit.place, frozenset())
+        for other_prov, other in sorted(position.units.items()):
+            if other_prov == prov:
+                continue
+            if other_prov in reach:
+                orders.append(f"{unit} S {other}")
+            seen: set[str] = set()
+            for _, tprov, via in moves_of[other_prov]:
+                if tprov == prov or tprov not in reach or tprov in seen:
+                    continue
+                if via and not routes.army_reaches(other_prov, tprov, without=prov):
+                    continue
+                seen.add(tprov)
+                orders.append(f"{unit} S {other} - {tprov}")
+        if unit.kind == FLEET and prov in gmap.seas:
+            for army_prov, army in sorted(position.units.items()):
+                if army.kind != ARMY or gmap.provinces[army_prov].terrain != "coast":
+                    continue
+                for target in sorted(routes.reachable(army_prov)):
+                    if prov in routes.on_route(army_prov, target):
+                        orders.append(f"{unit} C {army} - {target}")
+        out[unit.place] = orders
+    return out
+
+
+def _adjustment_orders(rules: RuleSet, position: Position, power: str) -> dict[str, list[str]]:
+    gmap = rules.game_map
+    units = [u for u in position.units.values() if u.power == power]
+    owed = rules.build_centers(power, position) - len(units)
+    out: dict[str, list[str]] = {}
+    if owed > 0:
+        for home in gmap.home_centers(power):
+            if position.owners.get(home) != power or home in position.units:
+                continue
+            options = []
+            for kind in sorted(gmap.adjacency):
+                for place in gmap.places_for(kind, home):
+                    options.append(f"{kind} {place} B")
+            if options:
+                out[home] = options
+        out["WAIVE"] = ["WAIVE"]
+    elif owed < 0:
+        for u in sorted(units, key=lambda u: u.place):
+            out[u.place] = [f"{u} D"]
+    return out
