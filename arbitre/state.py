@@ -9,8 +9,8 @@ a position is ever mutated; each phase makes a new one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 MOVEMENT = "M"
 RETREATS = "R"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult
 from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError

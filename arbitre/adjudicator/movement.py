@@ -15,7 +15,7 @@ adjudicators by order type, so variants add order kinds without editing it.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from arbitre.maps import FLEET, GameMap
 from arbitre.orders import Convoy, Hold, Move, Order, Support

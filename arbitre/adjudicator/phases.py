@@ -10,7 +10,7 @@ changing hands after Fall).
 from __future__ import annotations
 
 from collections import deque
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from arbitre.adjudicator.intake import OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver

@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -39,7 +39,7 @@ def _parse_options(values: list[str]) -> dict[str, str]:
 
 @app.command()
 def adjudicate(
-    file: Annotated[Optional[Path], typer.Argument(help="JSON or JSON Lines file; stdin when left out.")] = None,
+    file: Annotated[Path | None, typer.Argument(help="JSON or JSON Lines file; stdin when left out.")] = None,
 ) -> None:
     """Adjudicate positions given as JSON (one object, or one per line) and print one outcome per position."""
     if file is None:
@@ -128,7 +128,7 @@ def _save_game(game: Game, path: Path) -> None:
 @app.command()
 def orders(
     game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
-    power: Annotated[Optional[str], typer.Option("--power", "-p", help="Only this power.")] = None,
+    power: Annotated[str | None, typer.Option("--power", "-p", help="Only this power.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List every legal order of every unit, for each power (or one)."""

@@ -22,7 +22,6 @@ from arbitre.rules import RuleSet
 from arbitre.state import Phase, Position, Unit
 from arbitre.variants import make_rules
 
-
 ERRATA: dict[tuple[str, str, str], tuple[tuple[str, ...], str]] = {
     ("6.D.4", "GERMANY", "A Berlin Supports F Kiel"): (
         ("cut",),

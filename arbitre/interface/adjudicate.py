@@ -65,7 +65,7 @@ def process(raw: Any) -> dict[str, Any]:
         )
     except PositionError as err:
         raise RequestError(err.where, err.message) from err
-    for power, orders in req.orders.items():
+    for power in req.orders:
         if power.upper() not in rules.game_map.powers:
             raise RequestError(f"orders.{power}", f"{power!r} is not a power of the {req.map} map")
     orders = {p.upper(): o for p, o in req.orders.items()}

@@ -8,7 +8,8 @@ entries are ``{"unit": "A MUN", "attacker_from": "BOH", "retreats": [...]}``;
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from arbitre.maps import ARMY, GameMap
 from arbitre.orders import OrderError, normalize

@@ -7,8 +7,9 @@ belong to the server; the CLI keeps a game in a JSON file through
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from arbitre.adjudicator import OrderResult, PhaseOutcome, adjudicate, adjustment_counts
 from arbitre.adjudicator.intake import read_orders

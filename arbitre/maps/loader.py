@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -66,7 +66,7 @@ def map_from_dict(raw: dict[str, Any]) -> GameMap:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_map(name: str = "standard") -> GameMap:
     """Load a shipped map by name (``"standard"``, ``"colonial"``); cached."""
     if name not in available_maps():

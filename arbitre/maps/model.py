@@ -8,9 +8,9 @@ lookups on short upper-case strings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 ARMY = "A"
 """Unit kind letter of an army."""

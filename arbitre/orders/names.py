@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from arbitre.maps import GameMap
 
@@ -39,7 +39,7 @@ class NameIndex:
     longest: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def name_index(game_map: GameMap) -> NameIndex:
     """Build (once per map) the index of every abbreviation, name and alias."""
     # Priority: abbreviations, then full names, then aliases.  A name claimed by two

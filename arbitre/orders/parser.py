@@ -14,8 +14,8 @@ extra parsers tried before the standard grammar.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from arbitre.maps import GameMap
 from arbitre.orders.errors import AmbiguousOrder, InvalidOrder
@@ -87,7 +87,7 @@ def tokenize(text: str) -> list[Token]:
     s = s.replace("->", " - ").replace("=>", " - ").replace("–", " - ").replace("—", " - ")
     s = _COAST_RE.sub(lambda m: " /" + _COAST_WORDS[m.group(1)] + " ", s)
     s = s.replace("-", " - ")
-    s = re.sub(r"[.,;:'’`\"!?()]+", " ", s)
+    s = re.sub(r"[.,;'’`\"()]+", " ", s)
     return s.split()
 
 
@@ -129,6 +129,8 @@ class OrderParser:
         j = i
         while j < len(toks) and len(words) < self.index.longest and not toks[j].startswith("/"):
             if toks[j] != "-":
+                if not normalize(toks[j]):
+                    break  # punctuation is not part of a name
                 words.append(toks[j])
                 key = normalize(" ".join(words))
                 if key in self.index.ambiguous:

@@ -7,7 +7,7 @@ accepted order appears in the list.  Convoy routes are computed once per call.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.rules.legality import convoy_routes, fleet_seas
@@ -66,7 +66,7 @@ def _reach(game_map: GameMap, fleets: frozenset[str], origin: str) -> frozenset[
     return frozenset(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _army_targets(game_map: GameMap, place: str) -> tuple[str, ...]:
     return tuple(sorted(p for p in game_map.province_neighbours[ARMY].get(place, ())))
 
@@ -103,7 +103,7 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
         out = _adjustment_orders(rules, position, power)
     else:
         out = {}
-        for prov, d in position.dislodged.items():
+        for _prov, d in position.dislodged.items():
             if d.unit.power != power:
                 continue
             options = d.retreats
@@ -125,7 +125,7 @@ def _movement_orders(gmap: GameMap, position: Position, power: str) -> dict[str,
         if unit.power != power:
             continue
         orders = [f"{unit} H"]
-        for place, tprov, via in moves_of[prov]:
+        for place, _, via in moves_of[prov]:
             orders.append(f"{unit} - {place}" + (" VIA" if via else ""))
         reach = gmap.province_neighbours.get(unit.kind, {}).get(unit.place, frozenset())
         for other_prov, other in sorted(position.units.items()):

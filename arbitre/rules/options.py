@@ -7,8 +7,8 @@ against :data:`OPTION_CHOICES`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Mapping
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     # DATC 4.A.2: what breaks a convoy paradox.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 from arbitre.maps import GameMap
 from arbitre.orders import STANDARD_SYNTAX, Order, OrderSyntax, parse_order

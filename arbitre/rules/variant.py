@@ -8,7 +8,8 @@ so a variant overrides only what it changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from arbitre.maps import load_map
 from arbitre.orders import STANDARD_SYNTAX

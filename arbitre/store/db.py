@@ -1,0 +1,97 @@
+"""Engines and transactions: SQLite (WAL, immediate write transactions) or PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+DEFAULT_SQLITE = "arbitre.sqlite3"
+"""File name of the embedded database when no URL is configured."""
+
+
+def database_url(explicit: str | None = None) -> str:
+    """The database URL: ``explicit``, else ``ARBITRE_DATABASE_URL``, else a SQLite file in the cwd."""
+    url = explicit or os.environ.get("ARBITRE_DATABASE_URL") or f"sqlite:///{Path(DEFAULT_SQLITE).resolve()}"
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=60000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+@dataclass
+class Database:
+    """One database: an engine and the two kinds of sessions the repository opens."""
+
+    url: str
+    engine: Engine
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True for the embedded SQLite database."""
+        return self.engine.dialect.name == "sqlite"
+
+    def __post_init__(self) -> None:
+        write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
+        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._write = sessionmaker(write_bind, expire_on_commit=False)
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A read-only transaction (rolled back at the end)."""
+        with self._read() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A write transaction: committed when the block ends, rolled back on any exception.
+
+        On SQLite it starts with ``BEGIN IMMEDIATE`` (the write lock is taken at once,
+        so two writers never deadlock on an upgrade); on PostgreSQL game rows are
+        locked with ``SELECT … FOR UPDATE`` by the repository.
+        """
+        with self._write() as session, session.begin():
+            yield session
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+def open_database(url: str | None = None, *, pool_size: int = 10) -> Database:
+    """Open (without migrating) the database at ``url`` (see :func:`database_url`)."""
+    url = database_url(url)
+    if url.startswith("sqlite"):
+        engine = _sqlite_engine(url)
+    else:
+        engine = create_engine(url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True)
+    return Database(url, engine)

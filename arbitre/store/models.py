@@ -1,0 +1,189 @@
+"""The relational schema: users, tokens, games, memberships, orders, messages, adjudications.
+
+A game's engine state is kept as the JSON of :meth:`arbitre.judge.Game.to_data`
+in ``games.data``; everything people do around it (who plays what, the orders
+of the current phase, messages, deadlines) is kept in rows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+FORMING = "forming"
+"""Game status: waiting for players."""
+ACTIVE = "active"
+"""Game status: being played."""
+PAUSED = "paused"
+"""Game status: the master paused it; no deadline runs."""
+FINISHED = "finished"
+"""Game status: won, drawn or ended."""
+
+MASTER = "master"
+"""Role of the game master."""
+PLAYER = "player"
+"""Role of a player (holds one power)."""
+OBSERVER = "observer"
+"""Role of an observer."""
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored as naive UTC and read back as an aware UTC datetime (same on every database)."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Convert to naive UTC before storing."""
+        if value is None:
+            return None
+        if value.tzinfo is not None:
+            value = value.astimezone(UTC).replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        """Read back as aware UTC."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every table."""
+
+
+class SiteSetting(Base):
+    """A site-wide setting (the session signing key lives here so that every process shares it)."""
+
+    __tablename__ = "site_settings"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class User(Base):
+    """An account."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    lang: Mapped[str] = mapped_column(String(5), default="en")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ApiToken(Base):
+    """A bot's bearer token (only its SHA-256 is stored)."""
+
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(80), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class GameRow(Base):
+    """A game: its settings, its engine state (JSON) and where its clock stands.
+
+    ``step`` names the step inside the phase (``orders``, or a variant's step
+    such as Espionnite's ``reaction``); ``deadline_at`` is when the current step
+    ends (``None`` while forming, paused or finished); ``remaining_seconds``
+    keeps the time left while paused.  ``version`` grows with every change.
+    """
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    map_name: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[list[str]] = mapped_column(JSON, default=list)
+    options: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)
+    press: Mapped[str] = mapped_column(String(16), default="full")
+    assignment: Mapped[str] = mapped_column(String(16), default="random")
+    deadlines: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16), default=FORMING, index=True)
+    phase: Mapped[str] = mapped_column(String(16))
+    step: Mapped[str] = mapped_column(String(24), default="orders")
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    remaining_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, object]] = mapped_column(JSON, deferred=True)
+    result: Mapped[str] = mapped_column(String(16), default="")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
+
+
+class Membership(Base):
+    """A user's role in a game: master, player of one power, or observer."""
+
+    __tablename__ = "memberships"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(16))
+    power: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    wanted_power: Mapped[str | None] = mapped_column(String(24), nullable=True)
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "user_id", name="uq_membership_user"),
+        UniqueConstraint("game_id", "power", name="uq_membership_power"),
+    )
+
+
+class OrderRow(Base):
+    """The orders of one power for one step of one phase (one per line) and its ready switch."""
+
+    __tablename__ = "orders"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(16))
+    step: Mapped[str] = mapped_column(String(24), default="orders")
+    power: Mapped[str] = mapped_column(String(24))
+    lines: Mapped[list[str]] = mapped_column(JSON, default=list)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (UniqueConstraint("game_id", "phase", "step", "power", name="uq_orders_phase_power"),)
+
+
+class Message(Base):
+    """A press message.  ``recipient`` is ``*`` (public), ``MASTER`` or a power."""
+
+    __tablename__ = "messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase: Mapped[str] = mapped_column(String(16))
+    sender_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    sender: Mapped[str] = mapped_column(String(24))
+    recipient: Mapped[str] = mapped_column(String(24))
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class Adjudication(Base):
+    """One processed phase step; the unique key makes each step processed exactly once."""
+
+    __tablename__ = "adjudications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(16))
+    step: Mapped[str] = mapped_column(String(24))
+    trigger: Mapped[str] = mapped_column(String(16))
+    done_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (UniqueConstraint("game_id", "phase", "step", name="uq_adjudication_step"),)

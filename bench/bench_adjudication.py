@@ -1,0 +1,444 @@
+"""Benchmark arbitre's movement adjudication against the ``diplomacy`` package (MILA).
+
+The script plays seeded random games with ``diplomacy`` 1.1.2 (a random legal
+order for every orderable location of every power, in every phase: movement,
+retreats and adjustments), for at most ``--max-years`` years per game, until
+``--min-phases`` movement phases have been collected.  For every movement phase
+it:
+
+* converts the ``diplomacy`` state (units, supply centres, phase) and the chosen
+  orders into an arbitre :class:`~arbitre.state.Position` and order texts;
+* times arbitre's ``adjudicate(rules, position, orders)``;
+* times the ``diplomacy`` package on the same phase, on a fresh copy of the
+  game, as ``set_orders`` for every power + ``process()`` and also ``process()``
+  alone;
+* compares the outcomes: units on the board after the phase and the units
+  dislodged (plus, separately, the retreat options of the dislodged units).
+
+Each engine is timed ``--reps`` times per phase with the garbage collector
+disabled around the timed call; the per-phase figure is the minimum of the
+repetitions, and the summary is the median over phases.  See ``bench/README.md``
+for exactly what each timing covers and for the diagnosis of the disagreements.
+
+Run from the repository root::
+
+    .venv/bin/pip install -e .[bench]        # diplomacy==1.1.2
+    .venv/bin/python bench/bench_adjudication.py [--games N] [--seed S] [--min-phases 2000] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any, Callable
+
+try:
+    from diplomacy import Game
+except ImportError:  # pragma: no cover - depends on the environment
+    sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
+
+from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjudicate
+from arbitre.rules import RuleSet
+from arbitre.state import Phase, Position, Unit
+from arbitre.variants import make_rules
+
+MAP_NAME = "standard"
+START_YEAR = 1901
+
+Orders = dict[str, list[str]]
+UnitKey = tuple[str, str, str]
+"""A unit as (power, kind, place), e.g. ("RUSSIA", "F", "STP/SC")."""
+
+ALTERNATIVE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("adjacent_convoy", "any"),
+    ("adjacent_convoy", "explicit"),
+    ("convoy_paradox", "all_hold"),
+    ("multi_route_convoy", "any_route"),
+    ("retreat_to_convoy_origin", "forbidden"),
+)
+"""Single non-default arbitre options tried on each disagreement, to name the rule choice behind it."""
+
+
+# --------------------------------------------------------------------------- data
+@dataclass(frozen=True)
+class BoardResult:
+    """What a movement phase produced, in engine-neutral terms."""
+
+    units: frozenset[UnitKey]
+    dislodged: frozenset[UnitKey]
+    retreats: dict[UnitKey, frozenset[str]] = field(compare=False)
+
+    def same_board(self, other: BoardResult) -> bool:
+        """Do both results have the same units on the board and the same dislodged units?"""
+        return self.units == other.units and self.dislodged == other.dislodged
+
+    def same_retreats(self, other: BoardResult) -> bool:
+        """Do both results give every dislodged unit the same retreat options?"""
+        return self.retreats == other.retreats
+
+
+@dataclass
+class PhaseRecord:
+    """One adjudicated movement phase: inputs, timings (ns) and both engines' results."""
+
+    game: int
+    phase: str
+    position: Position
+    orders: Orders
+    arbitre_ns: int
+    diplomacy_ns: int
+    diplomacy_process_ns: int
+    arbitre: BoardResult
+    diplomacy: BoardResult
+    copy_consistent: bool
+    rejected: list[tuple[str, str, str]]
+    """Orders arbitre refused: (order text, outcome, reason)."""
+
+
+# --------------------------------------------------------------------------- command line
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Read the command line."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--min-phases", type=int, default=2000,
+                   help="stop once this many movement phases have been collected (0: no limit, needs --games)")
+    p.add_argument("--games", type=int, default=None,
+                   help="also stop after this many games (default: as many as --min-phases needs)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random games (game k uses seed*1000+k)")
+    p.add_argument("--max-years", type=int, default=30, help="years played per game at most")
+    p.add_argument("--reps", type=int, default=5, help="timed repetitions per phase and engine (min is kept)")
+    p.add_argument("--show", type=int, default=None, help="print at most this many disagreements")
+    p.add_argument("--profile", action="store_true",
+                   help="run cProfile on arbitre's adjudication of every collected phase and print the top functions")
+    p.add_argument("--profile-top", type=int, default=25, help="how many functions the profile prints")
+    p.add_argument("--profile-sort", default="tottime", choices=("tottime", "cumulative", "ncalls"),
+                   help="sort key of the profile listing")
+    return p.parse_args(argv)
+
+
+# --------------------------------------------------------------------------- random play
+def random_orders(game: Game, rng: random.Random) -> Orders:
+    """A random possible order for every orderable location of every power.
+
+    Locations and orders are sorted before choosing, so the choice depends only
+    on the seed (``diplomacy`` builds them from sets, whose order varies with
+    ``PYTHONHASHSEED``).
+    """
+    possible = game.get_all_possible_orders()
+    orders: Orders = {}
+    for power in sorted(game.powers):
+        chosen = []
+        for loc in sorted(game.get_orderable_locations(power)):
+            if possible.get(loc):
+                chosen.append(rng.choice(sorted(possible[loc])))
+        orders[power] = chosen
+    return orders
+
+
+def submit(game: Game, orders: Orders) -> None:
+    """Give every power its orders."""
+    for power, power_orders in orders.items():
+        game.set_orders(power, power_orders)
+
+
+def fresh_copy(state: dict[str, Any], rules: list[str]) -> Game:
+    """A new game in the given state, with no history (cheap, unlike deepcopy of a long game)."""
+    copy = Game(map_name=MAP_NAME, rules=rules)
+    copy.set_state(state)
+    return copy
+
+
+# --------------------------------------------------------------------------- conversion
+def to_position(game: Game) -> Position:
+    """The arbitre position of the ``diplomacy`` game's current (movement) phase."""
+    units: dict[str, Unit] = {}
+    owners: dict[str, str] = {}
+    for name, power in game.powers.items():
+        for text in power.units:
+            kind, place = text.split()
+            units[place[:3]] = Unit(name, kind, place)
+        for center in power.centers:
+            owners[center] = name
+    return Position(MAP_NAME, Phase.parse(game.get_current_phase()), units, owners)
+
+
+def diplomacy_board(game: Game, phase: str, before: Position) -> BoardResult:
+    """The result of the movement phase ``phase`` that ``game`` has just processed.
+
+    Units are read from the game's new state.  Dislodged units are those whose
+    result for ``phase`` includes ``dislodged`` (``diplomacy`` removes a
+    dislodged unit with nowhere to go at once, so the retreat phase does not
+    list it); their retreat options are the powers' ``retreats`` (empty when
+    there are none).  ``before`` gives the owner of each dislodged unit.
+    """
+    units: set[UnitKey] = set()
+    options: dict[str, frozenset[str]] = {}
+    for name, power in game.powers.items():
+        for text in power.units:
+            kind, place = text.split()
+            units.add((name, kind, place))
+        for text, where in power.retreats.items():
+            options[text] = frozenset(where)
+    retreats: dict[UnitKey, frozenset[str]] = {}
+    for text, codes in game.result_history[phase].items():
+        if any(str(code) == "dislodged" for code in codes):
+            kind, place = text.split()
+            owner = before.units[place[:3]].power
+            retreats[(owner, kind, place)] = options.get(text, frozenset())
+    return BoardResult(frozenset(units), frozenset(retreats), retreats)
+
+
+def same_result(a: BoardResult, b: BoardResult) -> bool:
+    """Same board, same dislodged units and same retreat options."""
+    return a.same_board(b) and a.same_retreats(b)
+
+
+def arbitre_board(outcome: PhaseOutcome) -> BoardResult:
+    """The result of an arbitre movement adjudication."""
+    units = frozenset((u.power, u.kind, u.place) for u in outcome.after.units.values())
+    retreats = {
+        (d.unit.power, d.unit.kind, d.unit.place): frozenset(d.retreats or ())
+        for d in outcome.dislodged.values()
+    }
+    return BoardResult(units, frozenset(retreats), retreats)
+
+
+def rejected_orders(outcome: PhaseOutcome) -> list[tuple[str, str, str]]:
+    """Orders arbitre did not accept (illegal or invalid), with the reason."""
+    return [(r.text, r.outcome, r.reason or "") for r in outcome.results
+            if r.order is None or r.outcome not in (SUCCEEDS, "fails")]
+
+
+# --------------------------------------------------------------------------- timing
+def timed(call: Callable[[], Any]) -> tuple[int, Any]:
+    """Run ``call`` once with the garbage collector off; return (elapsed ns, its value)."""
+    gc.disable()
+    try:
+        start = time.perf_counter_ns()
+        value = call()
+        elapsed = time.perf_counter_ns() - start
+    finally:
+        gc.enable()
+    return elapsed, value
+
+
+def time_arbitre(rules: RuleSet, position: Position, orders: Orders, reps: int) -> tuple[int, PhaseOutcome]:
+    """Best of ``reps`` runs of ``adjudicate`` (parse + check + resolve + next position)."""
+    best, outcome = timed(lambda: adjudicate(rules, position, orders))
+    for _ in range(reps - 1):
+        best = min(best, timed(lambda: adjudicate(rules, position, orders))[0])
+    return best, outcome
+
+
+def time_diplomacy(state: dict[str, Any], rules: list[str], orders: Orders,
+                   reps: int) -> tuple[int, int, Game]:
+    """Best of ``reps`` runs on fresh copies: (set_orders + process ns, process-only ns, last copy).
+
+    The copy is made outside the timed region.  ``set_orders`` is where
+    ``diplomacy`` parses and validates orders, which arbitre does inside
+    ``adjudicate``; ``process()`` resolves the phase and advances the game.
+    """
+    best_total = best_process = None
+    copy = None
+    for _ in range(reps):
+        copy = fresh_copy(state, rules)
+        submit_ns, _ = timed(lambda: submit(copy, orders))
+        process_ns, _ = timed(copy.process)
+        total = submit_ns + process_ns
+        best_total = total if best_total is None else min(best_total, total)
+        best_process = process_ns if best_process is None else min(best_process, process_ns)
+    assert copy is not None and best_total is not None and best_process is not None
+    return best_total, best_process, copy
+
+
+# --------------------------------------------------------------------------- collection
+def play_game(index: int, seed: int, args: argparse.Namespace, rules: RuleSet,
+              records: list[PhaseRecord], wanted: int) -> None:
+    """Play one random game, appending a record for each movement phase until ``wanted`` are collected."""
+    rng = random.Random(seed * 1000 + index)
+    game = Game(map_name=MAP_NAME)
+    last_year = START_YEAR + args.max_years - 1
+    while not game.is_game_done and len(records) < wanted:
+        phase = game.get_current_phase()
+        if int(phase[1:5]) > last_year:
+            break
+        orders = random_orders(game, rng)
+        if phase.endswith("M"):
+            records.append(measure_phase(index, game, orders, rules, args.reps))
+        else:
+            submit(game, orders)
+            game.process()
+
+
+def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: int) -> PhaseRecord:
+    """Time and compare both engines on one movement phase, then advance ``game`` past it."""
+    phase = game.get_current_phase()
+    position = to_position(game)
+    state, game_rules = game.get_state(), list(game.rules)
+    arbitre_ns, outcome = time_arbitre(rules, position, orders, reps)
+    diplomacy_ns, process_ns, copy = time_diplomacy(state, game_rules, orders, reps)
+    submit(game, orders)
+    game.process()
+    reference = diplomacy_board(game, phase, position)
+    return PhaseRecord(
+        game=index, phase=phase, position=position, orders=orders,
+        arbitre_ns=arbitre_ns, diplomacy_ns=diplomacy_ns, diplomacy_process_ns=process_ns,
+        arbitre=arbitre_board(outcome), diplomacy=reference,
+        copy_consistent=same_result(diplomacy_board(copy, phase, position), reference),
+        rejected=rejected_orders(outcome),
+    )
+
+
+def collect(args: argparse.Namespace, rules: RuleSet) -> tuple[list[PhaseRecord], int]:
+    """Play games until enough movement phases (or games) are collected; return the records and the games played."""
+    records: list[PhaseRecord] = []
+    wanted = args.min_phases if args.min_phases > 0 else sys.maxsize
+    games = 0
+    while len(records) < wanted and (args.games is None or games < args.games):
+        play_game(games, args.seed, args, rules, records, wanted)
+        games += 1
+        print(f"  game {games}: {len(records)} movement phases so far", file=sys.stderr)
+    return records, games
+
+
+# --------------------------------------------------------------------------- diagnosis
+def options_that_agree(record: PhaseRecord) -> list[str]:
+    """The single non-default arbitre options under which arbitre matches ``diplomacy`` on this phase."""
+    agreeing = []
+    for name, value in ALTERNATIVE_OPTIONS:
+        alt = make_rules(MAP_NAME, options={name: value})
+        if arbitre_board(adjudicate(alt, record.position, record.orders)).same_board(record.diplomacy):
+            agreeing.append(f"{name}={value}")
+    return agreeing
+
+
+def units_text(units: frozenset[UnitKey] | set[UnitKey]) -> str:
+    """Units as ``POWER K PLACE`` joined by commas, or ``-``."""
+    return ", ".join(f"{p} {k} {pl}" for p, k, pl in sorted(units)) or "-"
+
+
+def describe_disagreement(record: PhaseRecord) -> str:
+    """A readable account of one phase where the engines disagree."""
+    a, d = record.arbitre, record.diplomacy
+    lines = [f"game {record.game} {record.phase}:"]
+    for power, orders in record.orders.items():
+        if orders:
+            lines.append(f"    {power}: " + "; ".join(orders))
+    lines.append(f"    units only after diplomacy: {units_text(d.units - a.units)}")
+    lines.append(f"    units only after arbitre:   {units_text(a.units - d.units)}")
+    if a.dislodged != d.dislodged:
+        lines.append(f"    dislodged by diplomacy: {units_text(d.dislodged)}")
+        lines.append(f"    dislodged by arbitre:   {units_text(a.dislodged)}")
+    agree = options_that_agree(record)
+    lines.append("    arbitre agrees with diplomacy under: " + (", ".join(agree) if agree else "no single option"))
+    return "\n".join(lines)
+
+
+def describe_retreat_difference(record: PhaseRecord) -> str:
+    """One line per dislodged unit whose retreat options differ."""
+    out = [f"game {record.game} {record.phase}:"]
+    for unit in sorted(record.diplomacy.retreats):
+        d = record.diplomacy.retreats[unit]
+        a = record.arbitre.retreats.get(unit, frozenset())
+        if a != d:
+            out.append(f"    {units_text({unit})}: diplomacy {sorted(d)}  arbitre {sorted(a)}")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- report
+def median_us(values: list[int]) -> float:
+    """Median of nanosecond values, in microseconds."""
+    return statistics.median(values) / 1000 if values else float("nan")
+
+
+def timing_row(label: str, records: list[PhaseRecord]) -> str:
+    """One line of the timing table."""
+    arb = median_us([r.arbitre_ns for r in records])
+    dip = median_us([r.diplomacy_ns for r in records])
+    proc = median_us([r.diplomacy_process_ns for r in records])
+    return (f"  {label:<28}{len(records):>6}{arb:>12.1f}{dip:>16.1f}{proc:>14.1f}"
+            f"{dip / arb:>11.1f}x{proc / arb:>10.1f}x")
+
+
+def print_timings(records: list[PhaseRecord], reps: int) -> None:
+    """Median µs per phase for each engine, and the ratios, for all phases and for S1901M."""
+    print(f"\nTiming, µs per movement phase (min of {reps} runs per phase, median over phases):")
+    print(f"  {'':<28}{'phases':>6}{'arbitre':>12}{'dip set+process':>16}{'dip process':>14}"
+          f"{'ratio':>12}{'ratio':>11}")
+    print(f"  {'':<28}{'':>6}{'adjudicate':>12}{'':>16}{'':>14}{'set+proc/arb':>12}{'proc/arb':>11}")
+    print(timing_row("all movement phases", records))
+    print(timing_row("S1901M (opening)", [r for r in records if r.phase == "S1901M"]))
+    print(timing_row("after 1910", [r for r in records if int(r.phase[1:5]) > 1910]))
+    total_arb = sum(r.arbitre_ns for r in records) / 1e9
+    total_dip = sum(r.diplomacy_ns for r in records) / 1e9
+    print(f"  total over all phases: arbitre {total_arb:.3f} s, diplomacy (set+process) {total_dip:.3f} s")
+
+
+def print_agreement(records: list[PhaseRecord], show: int | None) -> None:
+    """Agreement figures and the list of disagreements."""
+    board = [r for r in records if not r.arbitre.same_board(r.diplomacy)]
+    retreat = [r for r in records if r.arbitre.same_board(r.diplomacy) and not r.arbitre.same_retreats(r.diplomacy)]
+    inconsistent = sum(1 for r in records if not r.copy_consistent)
+    n = len(records)
+    print(f"\nAgreement (units after the phase + dislodged units): {n - len(board)} of {n} phases agree")
+    print(f"Retreat options of dislodged units (phases whose boards agree): "
+          f"{n - len(board) - len(retreat)} of {n - len(board)} agree")
+    print(f"diplomacy timing copies reproduced the real game's result in {n - inconsistent} of {n} phases")
+    rejected = Counter((outcome, reason) for r in records for _, outcome, reason in r.rejected)
+    total_orders = sum(len(o) for r in records for o in r.orders.values())
+    print(f"Orders arbitre refused: {sum(rejected.values())} of {total_orders}"
+          + "".join(f"; {outcome}/{reason}: {count}" for (outcome, reason), count in rejected.most_common()))
+    for text, outcome, reason in sorted({x for r in records for x in r.rejected})[:20]:
+        print(f"    e.g. {text!r}: {outcome} ({reason})")
+    if board:
+        print(f"\nDisagreements on units/dislodged ({len(board)}):")
+        for r in board[:show]:
+            print(describe_disagreement(r))
+    if retreat:
+        print(f"\nDisagreements on retreat options only ({len(retreat)}):")
+        for r in retreat[:show]:
+            print(describe_retreat_difference(r))
+
+
+def print_profile(rules: RuleSet, records: list[PhaseRecord], top: int, sort: str) -> None:
+    """Profile arbitre's adjudication of every collected phase once and print the top functions."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for r in records:
+        adjudicate(rules, r.position, r.orders)
+    profiler.disable()
+    print(f"\ncProfile of arbitre.adjudicate over {len(records)} movement phases (top {top} by {sort}):")
+    pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(sort).print_stats(top)
+
+
+# --------------------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> int:
+    """Collect phases, then print timings, agreement, disagreements and (optionally) a profile."""
+    args = parse_args(argv)
+    rules = make_rules(MAP_NAME)
+    started = time.perf_counter()
+    records, games = collect(args, rules)
+    elapsed = time.perf_counter() - started
+    print(f"arbitre {version('arbitre')} vs diplomacy {version('diplomacy')} on Python {sys.version.split()[0]}")
+    print(f"seed {args.seed}: {len(records)} movement phases from {games} random games "
+          f"(at most {args.max_years} years each), collected in {elapsed:.0f} s")
+    if not records:
+        return 1
+    print_timings(records, args.reps)
+    print_agreement(records, args.show)
+    if args.profile:
+        print_profile(rules, records, args.profile_top, args.profile_sort)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

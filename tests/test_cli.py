@@ -1,0 +1,64 @@
+"""The command line: new, play, orders, datc, demo."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from arbitre.cli.main import app
+
+from .conftest import DATC_DIR
+
+runner = CliRunner()
+
+
+def test_new_play_history(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = tmp_path / "g.json"
+    assert runner.invoke(app, ["new", str(game)]).exit_code == 0
+    res = runner.invoke(app, ["play", str(game), "--order", "FRANCE: A PAR - BUR", "--order", "GERMANY: A MUN - BUR",
+                              "--advance"])
+    assert res.exit_code == 0, res.output
+    assert "bounced" in res.output
+    res = runner.invoke(app, ["play", str(game), "--history"])
+    assert "Spring 1901 Movement" in res.output
+    data = json.loads(game.read_text())
+    assert data["position"]["phase"] == "F1901M"
+
+
+def test_play_interactive(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = tmp_path / "g.json"
+    runner.invoke(app, ["new", str(game)])
+    keys = "\n".join(["?", "A VIE - TYR", ""] + [""] * 6) + "\n"
+    res = runner.invoke(app, ["play", str(game)], input=keys)
+    assert "Fall 1901 Movement" in res.output
+    assert "A TYR" in res.output
+
+
+def test_random_play_reaches_later_years(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = tmp_path / "g.json"
+    runner.invoke(app, ["new", str(game)])
+    res = runner.invoke(app, ["play", str(game), "--random", "20", "--seed", "4"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(game.read_text())["position"]["phase"] >= "F1906"
+
+
+def test_orders_listing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = tmp_path / "g.json"
+    runner.invoke(app, ["new", str(game)])
+    res = runner.invoke(app, ["orders", str(game), "--power", "england", "--json"])
+    listing = json.loads(res.stdout)
+    assert "F LON - NTH" in listing["ENGLAND"]["LON"]
+
+
+def test_datc_command() -> None:
+    res = runner.invoke(app, ["datc", str(DATC_DIR / "DATC_v3_2_chapter6.html")])
+    assert res.exit_code == 0
+    assert "176" in res.output
+
+
+def test_bad_game_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "broken.json"
+    path.write_text("{nope")
+    res = runner.invoke(app, ["play", str(path)])
+    assert res.exit_code == 2 and "not valid JSON" in res.output

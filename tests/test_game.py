@@ -1,0 +1,116 @@
+"""Whole games: phase sequence, ownership after Fall, victory, draws, civil disorder, history."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitre.judge import DRAWN, WON, Game, position_from_data
+from arbitre.rules import legal_orders
+from arbitre.variants import make_rules
+
+
+def test_spring_then_fall_then_spring_when_nothing_happens() -> None:
+    game = Game.new()
+    phases = []
+    for _ in range(3):
+        phases.append(str(game.phase))
+        game.advance()
+    assert phases == ["S1901M", "F1901M", "S1902M"]  # no retreats, no adjustments needed
+
+
+def test_retreat_only_when_needed_and_ownership_after_fall() -> None:
+    game = Game.new()
+    game.set_orders("GERMANY", ["A MUN - RUH", "A BER - KIE", "F KIE - DEN"])
+    game.advance()
+    game.set_orders("GERMANY", ["A RUH - BEL", "F DEN H"])
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.advance()
+    assert str(game.phase) == "W1901A"
+    assert game.position.owners["DEN"] == "GERMANY" and game.position.owners["BEL"] == "GERMANY"
+    game.set_orders("GERMANY", ["A MUN B", "F KIE B"])
+    game.advance()
+    assert str(game.phase) == "S1902M"
+    assert game.position.units["MUN"].power == "GERMANY"
+
+
+def test_dislodged_unit_gives_retreat_phase_and_missing_retreat_disbands() -> None:
+    rules = make_rules()
+    pos = position_from_data(rules, "S1901M", {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]}, None)
+    game = Game(rules, pos)
+    game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+    game.advance()
+    assert str(game.phase) == "S1901R"
+    assert "BUR" in game.position.dislodged
+    game.advance()  # France gives no retreat order: the unit is disbanded
+    assert str(game.phase) == "F1901M"
+    assert all(u.power != "FRANCE" for u in game.position.units.values())
+
+
+def test_civil_disorder_removes_when_no_disbands_given() -> None:
+    rules = make_rules()
+    pos = position_from_data(rules, "W1901A", {"FRANCE": ["A PAR", "A PIC", "F BRE"]},
+                             {"FRANCE": ["PAR", "BRE"]})
+    game = Game(rules, pos)
+    outcome = game.advance()
+    removed = [r for r in outcome.results if r.reason == "civil_disorder"]
+    assert [r.order_text for r in removed] == ["A PIC D"]  # farthest from an owned centre
+
+
+def test_victory_at_eighteen_and_draw() -> None:
+    rules = make_rules()
+    centres = sorted(rules.game_map.supply_centers)[:18]
+    pos = position_from_data(rules, "F1901M", {"TURKEY": ["A CON"]}, {"TURKEY": centres})
+    game = Game(rules, pos)
+    game.advance()
+    assert game.status == WON and game.winners == ("TURKEY",)
+    other = Game.new()
+    other.declare_draw(["FRANCE", "GERMANY"])
+    assert other.status == DRAWN and other.is_over
+
+
+def test_history_and_save_round_trip() -> None:
+    game = Game.new()
+    rng = random.Random(3)
+    for _ in range(8):
+        for p in game.powers_to_order():
+            game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
+        game.advance()
+    data = json.loads(json.dumps(game.to_data()))
+    again = Game.from_data(data)
+    assert len(again.history) == 8
+    assert again.position == game.position
+    assert [str(h.position.phase) for h in again.history] == [str(h.position.phase) for h in game.history]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_random_games_keep_invariants(seed: int) -> None:
+    """Every listed legal order is accepted; no unit is lost or doubled; centres stay consistent."""
+    rng = random.Random(seed)
+    game = Game.new()
+    for _ in range(14):
+        if game.is_over:
+            break
+        before = game.position
+        for p in game.powers_to_order():
+            listing = legal_orders(game.rules, before, p)
+            for options in listing.values():
+                for order in options:
+                    assert not game.check_orders(p, [order]), order
+            game.set_orders(p, [rng.choice(v) for k, v in listing.items() if k != "WAIVE"])
+        outcome = game.advance()
+        after = outcome.after
+        assert len(set(after.units)) == len(after.units)
+        if before.phase.kind == "M":
+            assert len(after.units) + len(outcome.dislodged) == len(before.units)
+        for prov, unit in after.units.items():
+            assert rules_place_ok(game, unit.kind, unit.place, prov)
+
+
+def rules_place_ok(game: Game, kind: str, place: str, prov: str) -> bool:
+    gmap = game.rules.game_map
+    return gmap.province_of[place] == prov and place in gmap.adjacency[kind]

@@ -1,0 +1,104 @@
+"""The JSON interface: the documented schema, JSON Lines, clear errors, `next` as valid input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from arbitre.cli.main import app
+from arbitre.interface import process, process_text
+
+EXAMPLE = {
+    "map": "standard", "rules": [], "options": {},
+    "phase": "S1901M",
+    "units": {"ENGLAND": ["F LON", "F EDI", "A LVP"], "RUSSIA": ["F STP/SC"]},
+    "supply_centers": {"ENGLAND": ["LON", "EDI", "LVP"]},
+    "orders": {"ENGLAND": ["F LON - NTH", "A LVP - YOR"]},
+}
+
+
+def test_schema_example() -> None:
+    out = process(EXAMPLE)
+    assert out["phase"] == "S1901M"
+    assert {"power": "ENGLAND", "order": "F LON - NTH", "outcome": "succeeds", "reason": None} in out["results"]
+    assert out["next"]["phase"] == "F1901M"
+    assert out["next"]["units"]["ENGLAND"] == ["F EDI", "F NTH", "A YOR"]
+    assert out["next"]["supply_centers"] == {"ENGLAND": ["EDI", "LON", "LVP"]}
+
+
+def test_retreat_cycle_through_next() -> None:
+    spring = {"phase": "S1901M", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]},
+              "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}}
+    out = process(spring)
+    nxt = out["next"]
+    assert nxt["phase"] == "S1901R"
+    dis = nxt["dislodged"]["FRANCE"][0]
+    assert dis["unit"] == "A BUR" and dis["attacker_from"] == "MUN" and "MUN" not in dis["retreats"]
+    retreat = {**nxt, "orders": {"FRANCE": ["A BUR R PAR"]}}
+    out2 = process(retreat)
+    assert out2["next"]["phase"] == "F1901M"
+    assert "A PAR" in out2["next"]["units"]["FRANCE"]
+
+
+def test_standoff_place_reaches_retreat_phase_through_retreats_list() -> None:
+    spring = {"phase": "S1901M",
+              "units": {"FRANCE": ["A BUR", "A GAS"], "GERMANY": ["A MUN", "A RUH"], "ITALY": ["A PIE"]},
+              "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"],
+                         "FRANCE": ["A GAS - MAR"], "ITALY": ["A PIE - MAR"]}}
+    out = process(spring)
+    dis = out["next"]["dislodged"]["FRANCE"][0]
+    assert "MAR" not in dis["retreats"] and "PAR" in dis["retreats"]  # MAR saw a standoff
+    out2 = process({**out["next"], "orders": {"FRANCE": ["A BUR R MAR"]}})
+    assert [r["outcome"] for r in out2["results"] if r["power"] == "FRANCE"][0] == "illegal"
+    # Without the list the engine cannot know about the standoff: the list is what carries it.
+    for d in out["next"]["dislodged"]["FRANCE"]:
+        d.pop("retreats")
+    out3 = process({**out["next"], "orders": {"FRANCE": ["A BUR R MAR"]}})
+    assert [r["outcome"] for r in out3["results"] if r["power"] == "FRANCE"][0] == "succeeds"
+
+
+def test_errors_say_where() -> None:
+    bad = [
+        ({**EXAMPLE, "phase": "X1901"}, "phase"),
+        ({**EXAMPLE, "units": {"ENGLAND": ["Q LON"]}}, "units.ENGLAND[0]"),
+        ({**EXAMPLE, "units": {"NARNIA": ["A LON"]}}, "units.NARNIA"),
+        ({**EXAMPLE, "map": "moon"}, "map"),
+        ({**EXAMPLE, "rules": ["nope"]}, "rules"),
+        ({**EXAMPLE, "colour": "red"}, "colour"),
+        ({**EXAMPLE, "options": {"convoy_paradox": "coin"}}, "options"),
+        ({**EXAMPLE, "units": {"ENGLAND": ["F LON", "A LON"]}}, "units.ENGLAND[1]"),
+        ({**EXAMPLE, "supply_centers": {"ENGLAND": ["YOR"]}}, "supply_centers.ENGLAND[0]"),
+        ({k: v for k, v in EXAMPLE.items() if k != "phase"}, "phase"),
+        ([1, 2], "(top level)"),
+    ]
+    for doc, where in bad:
+        [(obj, ok)] = process_text(json.dumps(doc))
+        assert not ok and obj["error"]["where"] == where, (doc, obj)
+        assert obj["error"]["message"]
+
+
+def test_bad_orders_are_results_not_errors() -> None:
+    out = process({**EXAMPLE, "orders": {"ENGLAND": ["F LON - MUN", "A LVP ??", "F EDI - NTH"]}})
+    outcomes = {r["order"]: r["outcome"] for r in out["results"]}
+    assert outcomes["F LON - MUN"] == "illegal"
+    assert outcomes["A LVP ??"] == "invalid"
+    assert outcomes["F EDI - NTH"] == "succeeds"
+
+
+def test_json_lines_and_exit_status(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines = json.dumps(EXAMPLE) + "\n" + "{not json\n" + json.dumps(EXAMPLE) + "\n"
+    path = tmp_path / "in.jsonl"
+    path.write_text(lines)
+    result = CliRunner().invoke(app, ["adjudicate", str(path)])
+    outs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(outs) == 3 and "error" in outs[1] and "line 2" in outs[1]["error"]["message"]
+    assert result.exit_code == 1
+
+
+def test_stdin() -> None:
+    proc = subprocess.run([sys.executable, "-m", "arbitre.cli.main", "adjudicate"], input=json.dumps(EXAMPLE),
+                          capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout)["next"]["phase"] == "F1901M"
