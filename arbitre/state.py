@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 MOVEMENT = "M"
 RETREATS = "R"
@@ -56,8 +57,7 @@ class Phase:
         return (self.year, "SFW".index(self.season), "MRA".index(self.kind))
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     """A unit on the board: its power, kind letter (``A``/``F``/…) and place."""
 
     power: str

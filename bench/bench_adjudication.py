@@ -46,7 +46,8 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
 
-from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjudicate
+from arbitre.adjudicator import FAILS, SUCCEEDS, PhaseOutcome, adjudicate
+from arbitre.orders import Convoy, Move
 from arbitre.rules import RuleSet
 from arbitre.state import Phase, Position, Unit
 from arbitre.variants import make_rules
@@ -58,14 +59,18 @@ Orders = dict[str, list[str]]
 UnitKey = tuple[str, str, str]
 """A unit as (power, kind, place), e.g. ("RUSSIA", "F", "STP/SC")."""
 
-ALTERNATIVE_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("adjacent_convoy", "any"),
-    ("adjacent_convoy", "explicit"),
-    ("convoy_paradox", "all_hold"),
-    ("multi_route_convoy", "any_route"),
-    ("retreat_to_convoy_origin", "forbidden"),
-)
-"""Single non-default arbitre options tried on each disagreement, to name the rule choice behind it."""
+PATTERNS: dict[str, str] = {
+    "land-fallback": "diplomacy moves an army by land when its convoy intent (VIA, or a convoy order by its own "
+                     "fleet) has no route of ordered convoys; DATC v3.2 6.G.8 / issue 4.A.3: no fallback, "
+                     "the move fails (arbitre right)",
+    "self-dislodge": "diplomacy lets a power's support help a convoyed foreign army dislodge the supporting "
+                     "power's own unit; DATC 6.D.12: the support does not count (arbitre right)",
+    "retreat-occupied": "after a dislodgement by a convoyed army, diplomacy offers retreats into occupied or "
+                        "standoff provinces (operator precedence in Game._move_results); DATC 6.H.6 and the "
+                        "basic retreat rule forbid them, 6.H.11 only allows the attacker's origin (arbitre right)",
+    "unexplained": "no known pattern: diagnose by hand",
+}
+"""Known reasons why the engines disagree (see bench/README.md for the reproductions)."""
 
 
 # --------------------------------------------------------------------------- data
@@ -102,6 +107,8 @@ class PhaseRecord:
     copy_consistent: bool
     rejected: list[tuple[str, str, str]]
     """Orders arbitre refused: (order text, outcome, reason)."""
+    patterns: list[str] = field(default_factory=list)
+    """Why the engines disagree (keys of PATTERNS); filled in by :func:`classify`."""
 
 
 # --------------------------------------------------------------------------- command line
@@ -215,7 +222,7 @@ def arbitre_board(outcome: PhaseOutcome) -> BoardResult:
 def rejected_orders(outcome: PhaseOutcome) -> list[tuple[str, str, str]]:
     """Orders arbitre did not accept (illegal or invalid), with the reason."""
     return [(r.text, r.outcome, r.reason or "") for r in outcome.results
-            if r.order is None or r.outcome not in (SUCCEEDS, "fails")]
+            if r.order is None or r.outcome not in (SUCCEEDS, FAILS)]
 
 
 # --------------------------------------------------------------------------- timing
@@ -311,14 +318,73 @@ def collect(args: argparse.Namespace, rules: RuleSet) -> tuple[list[PhaseRecord]
 
 
 # --------------------------------------------------------------------------- diagnosis
-def options_that_agree(record: PhaseRecord) -> list[str]:
-    """The single non-default arbitre options under which arbitre matches ``diplomacy`` on this phase."""
-    agreeing = []
-    for name, value in ALTERNATIVE_OPTIONS:
-        alt = make_rules(MAP_NAME, options={name: value})
-        if arbitre_board(adjudicate(alt, record.position, record.orders)).same_board(record.diplomacy):
-            agreeing.append(f"{name}={value}")
-    return agreeing
+def land_fallback_orders(rules: RuleSet, record: PhaseRecord) -> Orders:
+    """The phase's orders rewritten the way ``diplomacy`` reads them when a convoy route is missing.
+
+    Every army move that arbitre voided for want of a convoy route although the
+    army could go by land becomes a plain land move, and the convoy orders for
+    it become holds (a convoy order that is on no route has no other effect).
+    """
+    outcome = adjudicate(rules, record.position, record.orders)
+    gmap = rules.game_map
+    rewrite: dict[str, str] = {}
+    stranded: set[str] = set()
+    for r in outcome.results:
+        order = r.order
+        if (isinstance(order, Move) and order.unit is not None and order.unit.kind == "A"
+                and r.outcome != SUCCEEDS and r.reason == "void"
+                and gmap.can_move("A", order.unit.place, order.target)):
+            rewrite[r.text] = f"A {order.unit.place} - {order.target}"
+            stranded.add(order.unit.province)
+    for r in outcome.results:
+        order = r.order
+        if isinstance(order, Convoy) and order.unit is not None and order.convoyed.province in stranded:
+            rewrite[r.text] = f"{order.unit.kind} {order.unit.place} H"
+    return {power: [rewrite.get(text, text) for text in texts] for power, texts in record.orders.items()}
+
+
+def self_dislodgements(record: PhaseRecord) -> list[UnitKey]:
+    """Units ``diplomacy`` dislodged although their own power supported the attack into their province."""
+    found = []
+    for power, kind, place in record.diplomacy.dislodged - record.arbitre.dislodged:
+        into = place[:3]
+        for text in record.orders.get(power, []):
+            words = text.split()
+            if len(words) == 7 and words[2] == "S" and words[5] == "-" and words[6][:3] == into:
+                found.append((power, kind, place))
+                break
+    return found
+
+
+def retreats_into_taken_places(rules: RuleSet, record: PhaseRecord) -> bool:
+    """Are all the extra retreat options ``diplomacy`` gives occupied or standoff provinces?"""
+    occupied = {place[:3] for _, _, place in record.arbitre.units}
+    bounced = adjudicate(rules, record.position, record.orders).bounced
+    extra = {p for unit, options in record.diplomacy.retreats.items()
+             for p in options - record.arbitre.retreats.get(unit, frozenset())}
+    missing = any(record.arbitre.retreats.get(u, frozenset()) - o for u, o in record.diplomacy.retreats.items())
+    return bool(extra) and not missing and all(p[:3] in occupied or p[:3] in bounced for p in extra)
+
+
+def classify(rules: RuleSet, record: PhaseRecord) -> list[str]:
+    """The known patterns (keys of :data:`PATTERNS`) behind a disagreement; empty when the engines agree.
+
+    ``land-fallback`` is confirmed by replaying arbitre with the orders
+    rewritten as ``diplomacy`` reads them; the other patterns are recognised
+    from the orders and results.
+    """
+    if record.arbitre.same_board(record.diplomacy):
+        if record.arbitre.same_retreats(record.diplomacy):
+            return []
+        return ["retreat-occupied" if retreats_into_taken_places(rules, record) else "unexplained"]
+    labels = []
+    orders = land_fallback_orders(rules, record)
+    if orders != record.orders:
+        labels.append("land-fallback")
+        if arbitre_board(adjudicate(rules, record.position, orders)).same_board(record.diplomacy):
+            return labels
+    labels.append("self-dislodge" if self_dislodgements(record) else "unexplained")
+    return labels
 
 
 def units_text(units: frozenset[UnitKey] | set[UnitKey]) -> str:
@@ -338,19 +404,22 @@ def describe_disagreement(record: PhaseRecord) -> str:
     if a.dislodged != d.dislodged:
         lines.append(f"    dislodged by diplomacy: {units_text(d.dislodged)}")
         lines.append(f"    dislodged by arbitre:   {units_text(a.dislodged)}")
-    agree = options_that_agree(record)
-    lines.append("    arbitre agrees with diplomacy under: " + (", ".join(agree) if agree else "no single option"))
+    lines.append("    pattern: " + ", ".join(record.patterns))
     return "\n".join(lines)
 
 
 def describe_retreat_difference(record: PhaseRecord) -> str:
     """One line per dislodged unit whose retreat options differ."""
     out = [f"game {record.game} {record.phase}:"]
+    for power, orders in record.orders.items():
+        if orders:
+            out.append(f"    {power}: " + "; ".join(orders))
     for unit in sorted(record.diplomacy.retreats):
         d = record.diplomacy.retreats[unit]
         a = record.arbitre.retreats.get(unit, frozenset())
         if a != d:
-            out.append(f"    {units_text({unit})}: diplomacy {sorted(d)}  arbitre {sorted(a)}")
+            out.append(f"    retreats of {units_text({unit})}: diplomacy {sorted(d)}, arbitre {sorted(a)}")
+    out.append("    pattern: " + ", ".join(record.patterns))
     return "\n".join(out)
 
 
@@ -384,29 +453,38 @@ def print_timings(records: list[PhaseRecord], reps: int) -> None:
 
 
 def print_agreement(records: list[PhaseRecord], show: int | None) -> None:
-    """Agreement figures and the list of disagreements."""
+    """Agreement figures, disagreements by pattern, and the list of disagreements."""
+    n = len(records)
     board = [r for r in records if not r.arbitre.same_board(r.diplomacy)]
     retreat = [r for r in records if r.arbitre.same_board(r.diplomacy) and not r.arbitre.same_retreats(r.diplomacy)]
     inconsistent = sum(1 for r in records if not r.copy_consistent)
-    n = len(records)
     print(f"\nAgreement (units after the phase + dislodged units): {n - len(board)} of {n} phases agree")
-    print(f"Retreat options of dislodged units (phases whose boards agree): "
-          f"{n - len(board) - len(retreat)} of {n - len(board)} agree")
-    print(f"diplomacy timing copies reproduced the real game's result in {n - inconsistent} of {n} phases")
-    rejected = Counter((outcome, reason) for r in records for _, outcome, reason in r.rejected)
-    total_orders = sum(len(o) for r in records for o in r.orders.values())
-    print(f"Orders arbitre refused: {sum(rejected.values())} of {total_orders}"
-          + "".join(f"; {outcome}/{reason}: {count}" for (outcome, reason), count in rejected.most_common()))
-    for text, outcome, reason in sorted({x for r in records for x in r.rejected})[:20]:
-        print(f"    e.g. {text!r}: {outcome} ({reason})")
+    print(f"Retreat options of dislodged units, in the {n - len(board)} phases whose boards agree: "
+          f"{n - len(board) - len(retreat)} agree")
+    print(f"diplomacy's timed copies reproduced the real game's result in {n - inconsistent} of {n} phases")
+    print_rejected(records)
+    print("\nDisagreements by pattern (a phase can show several):")
+    counts = Counter(label for r in board + retreat for label in r.patterns)
+    for label, text in PATTERNS.items():
+        print(f"  {counts.get(label, 0):>5}  {label}: {text}")
     if board:
-        print(f"\nDisagreements on units/dislodged ({len(board)}):")
+        print(f"\nDisagreements on units/dislodged ({len(board)}{'' if show is None else f', first {show}'}):")
         for r in board[:show]:
             print(describe_disagreement(r))
     if retreat:
         print(f"\nDisagreements on retreat options only ({len(retreat)}):")
         for r in retreat[:show]:
             print(describe_retreat_difference(r))
+
+
+def print_rejected(records: list[PhaseRecord]) -> None:
+    """How many of diplomacy's possible orders arbitre refused as illegal or invalid, and why."""
+    rejected = Counter((outcome, reason) for r in records for _, outcome, reason in r.rejected)
+    total = sum(len(o) for r in records for o in r.orders.values())
+    print(f"Orders arbitre refused as illegal/invalid: {sum(rejected.values())} of {total}"
+          + "".join(f"; {outcome}/{reason}: {count}" for (outcome, reason), count in rejected.most_common()))
+    for text, outcome, reason in sorted({x for r in records for x in r.rejected})[:10]:
+        print(f"    e.g. {text!r}: {outcome} ({reason})")
 
 
 def print_profile(rules: RuleSet, records: list[PhaseRecord], top: int, sort: str) -> None:
@@ -428,6 +506,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     records, games = collect(args, rules)
     elapsed = time.perf_counter() - started
+    for record in records:
+        record.patterns = classify(rules, record)
     print(f"arbitre {version('arbitre')} vs diplomacy {version('diplomacy')} on Python {sys.version.split()[0]}")
     print(f"seed {args.seed}: {len(records)} movement phases from {games} random games "
           f"(at most {args.max_years} years each), collected in {elapsed:.0f} s")

@@ -49,7 +49,8 @@ def read_orders(
                 rejected.append(OrderResult(power, text, None, kind, err.reason, err.describe()))
                 continue
             try:
-                checked = rules.check(position, power, order, retreat_options)
+                checked = rules.check(position, power, order, retreat_options,
+                                      text=entry if isinstance(entry, str) else None)
             except IllegalOrder as err:
                 # Some orders are read but cannot do anything: DATC calls them failed, not illegal.
                 outcome = FAILS if err.reason in FAILING_REASONS else ILLEGAL

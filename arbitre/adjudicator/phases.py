@@ -139,10 +139,10 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
 # ---------------------------------------------------------------------- adjustments
 def adjustment_counts(rules: RuleSet, position: Position) -> dict[str, int]:
     """Builds (positive) or disbands (negative) owed by each power."""
-    out = {}
-    for power in rules.game_map.powers:
-        units = sum(1 for u in position.units.values() if u.power == power)
-        out[power] = rules.build_centers(power, position) - units
+    out = rules.build_center_counts(position)
+    for unit in position.units.values():
+        if unit.power in out:
+            out[unit.power] -= 1
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from arbitre.orders import Order
 from arbitre.state import Dislodged, Position
@@ -13,8 +14,7 @@ ILLEGAL = "illegal"
 INVALID = "invalid"
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
+class OrderResult(NamedTuple):
     """The outcome of one order.
 
     ``outcome`` is ``succeeds``, ``fails``, ``illegal`` or ``invalid``;

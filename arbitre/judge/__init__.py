@@ -2,15 +2,20 @@
 
 from arbitre.judge.codec import PositionError, parse_unit, position_from_data, position_to_data
 from arbitre.judge.game import ACTIVE, DRAWN, ENDED, WON, Game, PhaseRecord, start_position
+from arbitre.judge.steps import ORDERS, REACTION, STEPS, StepError
 
 __all__ = [
     "ACTIVE",
     "DRAWN",
     "ENDED",
+    "ORDERS",
+    "REACTION",
+    "STEPS",
     "WON",
     "Game",
     "PhaseRecord",
     "PositionError",
+    "StepError",
     "parse_unit",
     "position_from_data",
     "position_to_data",

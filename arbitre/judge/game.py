@@ -3,6 +3,16 @@
 ``Game`` is pure: it reads no clock and does no I/O.  Deadlines and storage
 belong to the server; the CLI keeps a game in a JSON file through
 :meth:`Game.to_data` / :meth:`Game.from_data`.
+
+A phase goes through steps (:mod:`arbitre.judge.steps`).  Every phase has
+the ``orders`` step: :meth:`Game.set_orders`, then :meth:`Game.confirm` by
+each power (or :meth:`Game.close_step` when the deadline passes).  A phase
+whose rules ask for it (Espionnite's movement phases) then locks and opens a
+``reaction`` step: :attr:`Game.lock_events` holds what the lock revealed (each
+event names its audience), :meth:`Game.set_reaction` takes each power's one
+change, and :meth:`Game.confirm` / :meth:`Game.close_step` end it.  Either
+way :meth:`Game.advance` adjudicates; the step sequence of a game without
+such rules is unchanged (``orders``, then ``advance``).
 """
 
 from __future__ import annotations
@@ -11,10 +21,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.adjudicator import OrderResult, PhaseOutcome, adjudicate, adjustment_counts
+from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts
 from arbitre.adjudicator.intake import read_orders
 from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.judge.codec import position_from_data, position_to_data
+from arbitre.judge.steps import (
+    ORDERS,
+    REACTION,
+    StepError,
+    apply_reactions,
+    check_reaction,
+    has_reaction_step,
+    lock_orders,
+    without_lock_orders,
+)
+from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
 from arbitre.variants import make_rules
@@ -27,12 +48,20 @@ ENDED = "ended"
 
 @dataclass(frozen=True)
 class PhaseRecord:
-    """One played phase: the position before, the orders given, their results, the outcome."""
+    """One played phase: the position before, the orders given, their results, the outcome.
+
+    ``orders`` are the orders as locked (lock-step orders such as spies
+    included); ``reactions`` the one change each power made in the reaction
+    step; ``lock_events`` what the lock revealed, each event naming its
+    audience.  None of these is public as such: views decide who sees what.
+    """
 
     position: Position
     orders: dict[str, list[str]]
     results: tuple[OrderResult, ...]
     outcome: PhaseOutcome
+    reactions: dict[str, str] = field(default_factory=dict)
+    lock_events: tuple[object, ...] = ()
 
 
 @dataclass
@@ -48,6 +77,14 @@ class Game:
     history: list[PhaseRecord] = field(default_factory=list)
     status: str = ACTIVE
     winners: tuple[str, ...] = ()
+    step: str = ORDERS
+    """``orders`` or ``reaction`` (see :mod:`arbitre.judge.steps`)."""
+    confirmed: set[str] = field(default_factory=set)
+    """Powers that confirmed they are done with the current step."""
+    reactions: dict[str, str] = field(default_factory=dict)
+    """In the reaction step: each power's one change, in normal form."""
+    lock_events: tuple[object, ...] = ()
+    """In the reaction step: what the lock revealed, each event naming its audience."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -105,25 +142,137 @@ class Game:
     def check_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
         """Validate orders without storing them: the rejected ones, with their errors."""
         options = retreat_options_of(self.rules, self.position) if self.position.phase.kind == "R" else None
-        return read_orders(self.rules, self.position, {power: list(orders)}, options).rejected
+        intake = read_orders(self.rules, self.position, {power: list(orders)}, options)
+        rejected = intake.rejected
+        if self.rules.variants:
+            checked: list[Order] = [o for _, _, o in intake.sequence]
+            texts = {id(o): t for _, t, o in intake.sequence}
+            for v in self.rules.variants:
+                for order, err in v.check_order_list(self.rules, self.position, power, checked):
+                    rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
+                                                err.reason, err.message))
+        return rejected
 
     def set_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
-        """Replace ``power``'s pending orders; returns the rejected ones (they are kept, and fail)."""
-        if power not in self.rules.game_map.powers:
-            raise ValueError(f"{power!r} is not a power of this game")
+        """Replace ``power``'s pending orders; returns the rejected ones (they are kept, and fail).
+
+        Raises :class:`StepError` once the orders are locked (use :meth:`set_reaction`).
+        """
+        self._check_power(power)
+        if self.step != ORDERS:
+            raise StepError("the orders are locked; in the reaction step a power changes one order "
+                            "with set_reaction")
         self.pending[power] = [o for o in orders if o.strip()]
         return self.check_orders(power, self.pending[power])
 
-    # ------------------------------------------------------------------ advance
-    def advance(self) -> PhaseOutcome:
-        """Adjudicate the current phase with the pending orders (missing orders hold) and move on."""
+    def _check_power(self, power: str) -> None:
+        if power not in self.rules.game_map.powers:
+            raise ValueError(f"{power!r} is not a power of this game")
+
+    # ------------------------------------------------------------------ steps
+    @property
+    def has_reaction_step(self) -> bool:
+        """Does the current phase pause for a reaction step after its orders lock (Espionnite)?"""
+        return has_reaction_step(self.rules, self.position)
+
+    def waiting_for(self) -> list[str]:
+        """Powers that must act in the current step and have not confirmed yet."""
+        return [p for p in self.powers_to_order() if p not in self.confirmed]
+
+    def confirm(self, power: str, ready: bool = True) -> PhaseOutcome | None:
+        """Mark ``power`` done (or, with ``ready=False``, not done) with the current step.
+
+        When every power that must act has confirmed, the step closes as by
+        :meth:`close_step`; the outcome is returned when that adjudicated the
+        phase, ``None`` otherwise (still waiting, or the orders locked: see
+        :attr:`step`).
+        """
+        self._check_power(power)
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
+        if not ready:
+            self.confirmed.discard(power)
+            return None
+        self.confirmed.add(power)
+        return None if self.waiting_for() else self.close_step()
+
+    def close_step(self) -> PhaseOutcome | None:
+        """End the current step, as its deadline does (the caller knows the time; the game does not).
+
+        In the ``orders`` step of a phase with a reaction step, lock the orders
+        and open the reaction step (returns ``None``); otherwise adjudicate the
+        phase and return the outcome.
+        """
+        if self.step == ORDERS and self.has_reaction_step:
+            self.lock()
+            return None
+        return self.advance()
+
+    def lock(self) -> tuple[object, ...]:
+        """Lock the orders and open the reaction step; return what the lock revealed.
+
+        Each returned event (also kept in :attr:`lock_events`) names its
+        audience; players reach them only through their views.  Raises
+        :class:`StepError` when the orders are already locked or the phase
+        has no reaction step.
+        """
+        if self.is_over:
+            raise RuntimeError(f"the game is over ({self.status})")
+        if self.step != ORDERS:
+            raise StepError("the orders are already locked")
+        if not self.has_reaction_step:
+            raise StepError(f"{self.phase} has no reaction step; advance() adjudicates it")
+        self.lock_events = lock_orders(self.rules, self.position, self.pending).events
+        self.step = REACTION
+        self.confirmed = set()
+        self.reactions = {}
+        return self.lock_events
+
+    def set_reaction(self, power: str, order: str) -> Order:
+        """In the reaction step, replace the order of one of ``power``'s units; return it in normal form.
+
+        A power makes one change: a second call replaces the first (it never
+        changes two units).  An order that cannot be read or is not legal
+        raises :class:`~arbitre.orders.OrderError` and changes nothing.
+        """
+        self._check_power(power)
+        if self.step != REACTION:
+            raise StepError("a reaction is given in the reaction step, once the orders are locked")
+        change = check_reaction(self.rules, self.position, power, order)
+        self.reactions[power] = change.format()
+        return change
+
+    def clear_reaction(self, power: str) -> None:
+        """Withdraw ``power``'s change: its locked orders stand."""
+        self.reactions.pop(power, None)
+
+    def final_orders(self) -> dict[str, list[str]]:
+        """The orders the adjudication will use: as locked, lock-step orders out, each change applied."""
+        orders = without_lock_orders(self.rules, self.pending)
+        final = apply_reactions(self.rules, self.position, orders, self.reactions)
+        return {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in final.items()}
+
+    # ------------------------------------------------------------------ advance
+    def advance(self) -> PhaseOutcome:
+        """Adjudicate the current phase with the pending orders (missing orders hold) and move on.
+
+        In the ``orders`` step of a phase with a reaction step, the orders lock
+        first (the lock's events are recorded) and nobody changes anything.
+        """
+        if self.is_over:
+            raise RuntimeError(f"the game is over ({self.status})")
+        if self.step == ORDERS and self.has_reaction_step:
+            self.lock()
         orders = {p: list(o) for p, o in self.pending.items()}
-        outcome = adjudicate(self.rules, self.position, orders)
-        self.history.append(PhaseRecord(self.position, orders, outcome.results, outcome))
+        outcome = adjudicate(self.rules, self.position, self.final_orders())
+        self.history.append(PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.reactions),
+                                        self.lock_events))
         self.position = outcome.after
         self.pending = {}
+        self.step = ORDERS
+        self.confirmed = set()
+        self.reactions = {}
+        self.lock_events = ()
         self._check_victory()
         return outcome
 
@@ -158,10 +307,14 @@ class Game:
             "winners": list(self.winners),
             "position": position_to_data(self.position, gmap),
             "pending": self.pending,
+            "step": self.step,
+            "confirmed": sorted(self.confirmed),
+            "reactions": self.reactions,
             "history": [
                 {
                     "position": position_to_data(rec.position, gmap),
                     "orders": rec.orders,
+                    **({"reactions": rec.reactions} if rec.reactions else {}),
                     "results": [
                         {"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason}
                         for r in rec.results
@@ -179,10 +332,17 @@ class Game:
             pos = _read_position(game.rules, rec["position"], game.position.extras)
             game.position = pos
             game.pending = {p: list(o) for p, o in rec.get("orders", {}).items()}
+            if game.has_reaction_step:
+                game.lock()
+                game.reactions = dict(rec.get("reactions", {}))
             game.advance()
         saved = _read_position(game.rules, data["position"], game.position.extras)
         game.position = saved
         game.pending = {p: list(o) for p, o in data.get("pending", {}).items()}
+        if data.get("step", ORDERS) == REACTION:
+            game.lock()  # the lock's events are derived again from the locked orders
+            game.reactions = dict(data.get("reactions", {}))
+        game.confirmed = set(data.get("confirmed", ()))
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
         return game

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+_PROVINCE: dict[str, str] = {}
+"""Place → province, filled as places are met (``STP/SC`` → ``STP``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class UnitRef:
     """A unit as named in an order: an optional kind letter and its place."""
@@ -24,7 +28,10 @@ class UnitRef:
     @property
     def province(self) -> str:
         """The province of the place (``STP`` for ``STP/SC``)."""
-        return self.place.split("/")[0]
+        prov = _PROVINCE.get(self.place)
+        if prov is None:
+            prov = _PROVINCE[self.place] = self.place.split("/")[0]
+        return prov
 
 
 @dataclass(frozen=True, slots=True)

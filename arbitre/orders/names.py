@@ -20,6 +20,8 @@ _SPACES = re.compile(r"\s+")
 
 def strip_accents(text: str) -> str:
     """``Rhénanie`` → ``Rhenanie``."""
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -37,6 +39,8 @@ class NameIndex:
     names: dict[str, str]
     ambiguous: dict[str, tuple[str, ...]]
     longest: int
+    starts_longer: frozenset[str]
+    """First words of names of several words (``NORTH`` of ``NORTH SEA``)."""
 
 
 @cache
@@ -62,4 +66,5 @@ def name_index(game_map: GameMap) -> NameIndex:
             else:
                 ambiguous[key] = tuple(sorted(provs))
     longest = max(len(k.split()) for k in list(names) + list(ambiguous))
-    return NameIndex(names, ambiguous, longest)
+    starts = frozenset(k.split()[0] for k in list(names) + list(ambiguous) if " " in k)
+    return NameIndex(names, ambiguous, longest, starts)

@@ -31,7 +31,7 @@ from arbitre.orders.model import (
     UnitRef,
     Waive,
 )
-from arbitre.orders.names import name_index, normalize, strip_accents
+from arbitre.orders.names import name_index, strip_accents
 
 HOLD_WORDS = frozenset({"H", "HOLD", "HOLDS", "STAND", "STANDS", "TIENT", "RESTE"})
 MOVE_WORDS = frozenset({"-", "TO", "MOVE", "MOVES", "VERS"})
@@ -60,6 +60,9 @@ _COAST_RE = re.compile(
     r"(?:\s*COAST)?\s*\)?(?=\s|$|-)"
 )
 
+_STRIP = re.compile(r"[.,;'`\"()]+")
+_WORD = re.compile(r"^[A-Z0-9]+$")
+
 Token = str
 ExtraParser = Callable[["OrderParser", list[Token]], "Order | None"]
 
@@ -84,10 +87,15 @@ STANDARD_SYNTAX = OrderSyntax()
 def tokenize(text: str) -> list[Token]:
     """Split an order into upper-case tokens; a coast becomes its own ``/XC`` token."""
     s = strip_accents(text).upper()
-    s = s.replace("->", " - ").replace("=>", " - ").replace("–", " - ").replace("—", " - ")
-    s = _COAST_RE.sub(lambda m: " /" + _COAST_WORDS[m.group(1)] + " ", s)
-    s = s.replace("-", " - ")
-    s = re.sub(r"[.,;'’`\"()]+", " ", s)
+    if not s.isascii():
+        s = s.replace("–", " - ").replace("—", " - ").replace("’", " ")
+    if ">" in s:
+        s = s.replace("->", " - ").replace("=>", " - ")
+    if "/" in s or "(" in s:
+        s = _COAST_RE.sub(lambda m: " /" + _COAST_WORDS[m.group(1)] + " ", s)
+    if "-" in s:
+        s = s.replace("-", " - ")
+    s = _STRIP.sub(" ", s)
     return s.split()
 
 
@@ -124,15 +132,24 @@ class OrderParser:
         toks = self.tokens
         if i >= len(toks):
             raise self.invalid("a place name is missing at the end of the order", i, "missing_place")
+        first = toks[i]
+        if first in self.index.names and first not in self.index.starts_longer:
+            # Fast path: a one-word name (most often the abbreviation) that nothing extends.
+            province, j = self.index.names[first], i + 1
+            if j < len(toks) and toks[j].startswith("/"):
+                return self._coast(province, j)
+            return province, j
         best: tuple[str, int] | None = None
         words: list[str] = []
         j = i
         while j < len(toks) and len(words) < self.index.longest and not toks[j].startswith("/"):
             if toks[j] != "-":
-                if not normalize(toks[j]):
+                if not _WORD.match(toks[j]):
                     break  # punctuation is not part of a name
                 words.append(toks[j])
-                key = normalize(" ".join(words))
+                # Tokens are already upper case, accent-free and punctuation-free: the
+                # joined words are in the index's normal form.
+                key = " ".join(words)
                 if key in self.index.ambiguous:
                     provs = ", ".join(self.index.ambiguous[key])
                     raise AmbiguousOrder(f"{' '.join(words)!r} could be any of {provs}", text=self.text,
@@ -146,12 +163,16 @@ class OrderParser:
             raise self.invalid(f"{toks[i]!r} is not a place on the {self.map.name} map", i, "unknown_place")
         province, j = best
         if j < len(toks) and toks[j].startswith("/"):
-            coast = f"{province}/{toks[j][1:]}"
-            if coast not in self.map.provinces[province].coasts:
-                raise self.invalid(f"{self.map.provinces[province].name} has no coast {toks[j][1:]}", j,
-                                   "unknown_coast")
-            return coast, j + 1
+            return self._coast(province, j)
         return province, j
+
+    def _coast(self, province: str, j: int) -> tuple[str, int]:
+        """Attach the coast token ``j`` (``/SC``) to ``province``."""
+        coast = f"{province}/{self.tokens[j][1:]}"
+        if coast not in self.map.provinces[province].coasts:
+            raise self.invalid(f"{self.map.provinces[province].name} has no coast {self.tokens[j][1:]}", j,
+                               "unknown_coast")
+        return coast, j + 1
 
     def unit(self, i: int, need_kind: bool = False) -> tuple[UnitRef, int]:
         """Read ``[kind] place`` at token ``i``."""

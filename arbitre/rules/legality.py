@@ -78,9 +78,20 @@ def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None
     )
 
 
+class _BoardLookups:
+    """Counts legality checks that looked at the rest of the board (convoy routes)."""
+
+    count = 0
+
+
+BOARD_LOOKUPS = _BoardLookups()
+"""Incremented whenever legality depends on units other than the ordered and supported ones."""
+
+
 def army_can_be_convoyed(game_map: GameMap, position: Position, origin: str, target: str,
                          exclude: str | None = None) -> bool:
     """Could the fleets now on the board carry an army from ``origin`` to ``target``?"""
+    BOARD_LOOKUPS.count += 1
     if origin == target or game_map.provinces[target].terrain != "coast":
         return False
     return bool(convoy_routes(game_map, fleet_seas(position, game_map, exclude), origin, target))
@@ -132,7 +143,8 @@ def check_movement_order(
         raise illegal(order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase",
                       "wrong_phase")
     unit = own_unit(position, power, order.unit, order)
-    ref = UnitRef(unit.kind, unit.place)
+    written = order.unit
+    ref = written if written.kind == unit.kind and written.place == unit.place else UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
     try:
         return _check_unit_order(game_map, position, unit, ref, here, order, options)
@@ -146,7 +158,7 @@ def check_movement_order(
 def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: UnitRef, here: str,
                       order: Order, options: RuleOptions) -> Order:
     if isinstance(order, Hold):
-        return Hold(ref)
+        return order if order.unit is ref else Hold(ref)
     if isinstance(order, Move):
         target_prov = game_map.province_of[order.target]
         if target_prov == here:
@@ -155,13 +167,18 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
             if game_map.provinces[target_prov].terrain not in ("coast", "land"):
                 raise illegal(order, f"an army cannot enter {target_prov}", "army_to_sea")
             if game_map.can_move(ARMY, unit.place, target_prov) and not order.via_convoy:
+                if order.unit is ref and order.target == target_prov:
+                    return order
                 return Move(ref, target_prov, False)
             if army_can_be_convoyed(game_map, position, here, target_prov):
                 return Move(ref, target_prov, order.via_convoy)
             if game_map.can_move(ARMY, unit.place, target_prov):
                 return Move(ref, target_prov, False)
             raise illegal(order, f"{unit} cannot reach {target_prov}, even by convoy", "not_adjacent")
-        return Move(ref, fleet_target(game_map, unit, order.target, options, order), False)
+        target = fleet_target(game_map, unit, order.target, options, order)
+        if order.unit is ref and order.target == target and not order.via_convoy:
+            return order
+        return Move(ref, target, False)
     if isinstance(order, Support):
         sup_prov = order.supported.province
         if sup_prov == here:

@@ -6,8 +6,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from arbitre.maps import GameMap
-from arbitre.orders import STANDARD_SYNTAX, Order, OrderSyntax, parse_order
-from arbitre.rules.legality import check_adjustment_order, check_movement_order, check_retreat_order
+from arbitre.orders import STANDARD_SYNTAX, Convoy, IllegalOrder, Order, OrderSyntax, Support, parse_order
+from arbitre.rules.legality import (
+    BOARD_LOOKUPS,
+    check_adjustment_order,
+    check_movement_order,
+    check_retreat_order,
+)
 from arbitre.rules.options import RuleOptions
 from arbitre.rules.variant import Variant
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position
@@ -26,6 +31,9 @@ class RuleSet:
     variants: tuple[Variant, ...] = ()
     syntax: OrderSyntax = STANDARD_SYNTAX
     settings: Mapping[str, object] = field(default_factory=dict)
+    _parsed: dict[str, Order] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _checked: dict[tuple[object, ...], Order | IllegalOrder] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def variant_names(self) -> tuple[str, ...]:
@@ -40,23 +48,67 @@ class RuleSet:
         return None
 
     def parse(self, text: str) -> Order:
-        """Parse an order with this game's grammar (raises InvalidOrder/AmbiguousOrder)."""
-        return parse_order(text, self.game_map, self.syntax)
+        """Parse an order with this game's grammar (raises InvalidOrder/AmbiguousOrder).
+
+        Orders are immutable values, so readings are remembered: bots repeat the
+        same order texts millions of times.
+        """
+        order = self._parsed.get(text)
+        if order is None:
+            order = parse_order(text, self.game_map, self.syntax)
+            if len(self._parsed) > 200_000:
+                self._parsed.clear()
+            self._parsed[text] = order
+        return order
 
     def check(self, position: Position, power: str, order: Order,
-              retreat_options: dict[str, tuple[str, ...]] | None = None) -> Order:
-        """Validate an order of ``power`` in ``position``; return its normal form or raise IllegalOrder."""
+              retreat_options: dict[str, tuple[str, ...]] | None = None, text: str | None = None) -> Order:
+        """Validate an order of ``power`` in ``position``; return its normal form or raise IllegalOrder.
+
+        ``text`` is the order as written, when known: it only speeds up the check.
+        """
         for v in self.variants:
             checked = v.check_order(self, position, power, order)
             if checked is not None:
                 return checked
         kind = position.phase.kind
         if kind == MOVEMENT:
-            return check_movement_order(self.game_map, position, power, order, self.options)
+            return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
             return check_adjustment_order(self.game_map, position, power, order,
                                           self.game_map.home_centers(power))
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
+
+    def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:
+        """Standard movement legality, remembered when it depends only on the units named.
+
+        The verdict on ``A PAR S A MAR - BUR`` depends on the order, the power and
+        the two units; only convoy routes look at the rest of the board, and
+        those verdicts are never remembered.
+        """
+        if isinstance(order, Convoy) or order.unit is None:
+            return check_movement_order(self.game_map, position, power, order, self.options)
+        units = position.units
+        supported = units.get(order.supported.province) if isinstance(order, Support) else None
+        # Orders hash slowly (a frozen dataclass rehashes its fields); their text is a cheap key.
+        key = (text if text is not None else order, power, units.get(order.unit.province), supported)
+        known = self._checked.get(key)
+        if known is not None:
+            if isinstance(known, IllegalOrder):
+                raise type(known)(known.message, text=known.text, reason=known.reason)
+            return known
+        before = BOARD_LOOKUPS.count
+        try:
+            verdict: Order | IllegalOrder = check_movement_order(self.game_map, position, power, order, self.options)
+        except IllegalOrder as err:
+            verdict = err
+        if BOARD_LOOKUPS.count == before:
+            if len(self._checked) > 200_000:
+                self._checked.clear()
+            self._checked[key] = verdict
+        if isinstance(verdict, IllegalOrder):
+            raise verdict
+        return verdict
 
     def movement_adjudicators(self) -> dict[type, Callable[..., bool]]:
         """Extra order-type adjudicators from all variants."""
@@ -64,6 +116,15 @@ class RuleSet:
         for v in self.variants:
             out.update(v.movement_adjudicators())
         return out
+
+    def build_center_counts(self, position: Position) -> dict[str, int]:
+        """Centres counting towards builds, for every power at once."""
+        counts = dict.fromkeys(self.game_map.powers, 0)
+        variants = self.variants
+        for c, p in position.owners.items():
+            if p in counts and all(v.counts_for_builds(p, c, position) for v in variants):
+                counts[p] += 1
+        return counts
 
     def build_centers(self, power: str, position: Position) -> int:
         """How many centres count towards ``power``'s builds."""

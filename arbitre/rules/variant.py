@@ -8,11 +8,11 @@ so a variant overrides only what it changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from arbitre.maps import GameMap
-from arbitre.orders import Order, OrderSyntax
+from arbitre.orders import IllegalOrder, Order, OrderSyntax
 
 if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
@@ -55,3 +55,32 @@ class Variant:
     def initial_extras(self, rules: RuleSet, settings: Mapping[str, Any]) -> Mapping[str, object]:
         """Variant state to put in a new game's first position.  Default: none."""
         return {}
+
+    # --- hidden information and the steps between the orders and the adjudication (Espionnite)
+    def hides_province(self, rules: RuleSet, position: Position, province: str, viewer: str) -> bool:
+        """May ``province`` hold a unit that ``viewer`` cannot see (a submerged submarine)?  Default: no.
+
+        Order validation judges an order naming such a place from what the viewer sees.
+        """
+        return False
+
+    def check_order_list(self, rules: RuleSet, position: Position, power: str,
+                         orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
+        """Problems of ``power``'s legal orders taken together (two spy orders).  Default: none."""
+        return ()
+
+    def is_lock_order(self, rules: RuleSet, text: str) -> bool:
+        """Is ``text`` an order read only when the orders lock, never adjudicated nor published?
+
+        Espionnite's spy orders are; the judge takes them out before adjudicating.  Default: no.
+        """
+        return False
+
+    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
+        """Does this phase pause between the lock of its orders and their adjudication?  Default: no."""
+        return False
+
+    def on_lock(self, rules: RuleSet, position: Position,
+                orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
+        """Events produced when the orders of a phase lock (each names its audience).  Default: none."""
+        return ()

@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,8 +32,7 @@ def create_user(session: Session, name: str, password_hash: str, lang: str, now:
 
 def user_by_name(session: Session, name: str) -> User | None:
     """The user called ``name`` (case-insensitive), if any."""
-    return session.scalars(select(User).where(User.name.ilike(name.replace("\\", "\\\\").replace("%", "\\%")
-                                                                .replace("_", "\\_"), escape="\\"))).first()
+    return session.scalars(select(User).where(func.lower(User.name) == name.lower())).first()
 
 
 def hash_token(token: str) -> str:

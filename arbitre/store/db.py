@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,8 +79,16 @@ class Database:
         so two writers never deadlock on an upgrade); on PostgreSQL game rows are
         locked with ``SELECT … FOR UPDATE`` by the repository.
         """
-        with self._write() as session, session.begin():
-            yield session
+        with self._write() as session:
+            with session.begin():
+                yield session
+            for callback in session.info.pop("after_commit", []):
+                callback()
+
+    @staticmethod
+    def after_commit(session: Session, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the write transaction of ``session`` has committed (never on rollback)."""
+        session.info.setdefault("after_commit", []).append(callback)
 
     def dispose(self) -> None:
         """Close every pooled connection."""

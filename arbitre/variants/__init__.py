@@ -44,3 +44,6 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
 
 
 __all__ = ["MAP_VARIANTS", "REGISTRY", "UnknownVariantError", "make_rules", "register"]
+
+# Built-in rule modules register themselves on import (after ``register`` exists).
+from arbitre.variants import espionnite as _espionnite  # noqa: E402, F401

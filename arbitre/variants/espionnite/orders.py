@@ -62,6 +62,11 @@ def _head(tokens: list[str]) -> tuple[type[Spy] | type[CounterSpy], int] | None:
     return None
 
 
+def is_espionage_text(tokens: list[str]) -> bool:
+    """Do these tokens (see :func:`arbitre.orders.tokenize`) start a spy or counter-spy order?"""
+    return bool(tokens) and _head(tokens) is not None
+
+
 def parse_espionage(parser: OrderParser, tokens: list[str]) -> Order | None:
     """Extra parser for :meth:`OrderSyntax.extended`: a spy or counter-spy order, or ``None``."""
     head = _head(tokens)

@@ -1,0 +1,175 @@
+"""What the pages and the JSON API both say: every answer about a game is assembled here.
+
+Access is decided in :func:`open_game`; everything about the board comes from
+the requester's own view (:mod:`arbitre.server.viewing`).  A player sees their
+own orders and ready switch only; the master sees everyone's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from arbitre.judge import Game
+from arbitre.server.auth import Actor
+from arbitre.server.errors import forbidden, not_found, not_logged_in
+from arbitre.server.site import Site
+from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
+from arbitre.store.games import get_game, membership_of, memberships, user_names
+from arbitre.store.lifecycle import current_step, my_orders, powers_to_act, ready_powers
+from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
+from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
+from arbitre.store.orders import orders_of_step
+
+
+@dataclass
+class Seat:
+    """A requester's place in one game."""
+
+    row: GameRow
+    member: Membership | None
+
+    @property
+    def role(self) -> str | None:
+        """``master``, ``player``, ``observer`` or ``None`` for an outsider."""
+        return self.member.role if self.member else None
+
+    @property
+    def power(self) -> str | None:
+        """The power a player holds (``None`` before the game starts and for other roles)."""
+        return self.member.power if self.member else None
+
+    @property
+    def viewer(self) -> str:
+        """The viewer id this requester's views are built for."""
+        return viewer_id(self.role or OBSERVER, self.power)
+
+    @property
+    def press_name(self) -> str:
+        """The name this requester reads and writes press under."""
+        if self.role == MASTER:
+            return TO_MASTER
+        return self.power or "OBSERVER"
+
+
+def open_game(session: Session, game_id: int, actor: Actor, *, member: bool = True, lock: bool = False,
+              roles: tuple[str, ...] = ()) -> Seat:
+    """The game ``game_id`` and the requester's seat; 404/401/403 when it is missing or closed to them."""
+    row = get_game(session, game_id, lock=lock, with_data=lock)
+    if row is None:
+        raise not_found("this game")
+    m = membership_of(session, game_id, actor.user.id) if actor.user else None
+    if member and m is None:
+        raise not_logged_in() if actor.user is None else forbidden("you are not in this game")
+    if roles and (m is None or m.role not in roles):
+        raise forbidden(f"only the game's {' or '.join(roles)} may do this")
+    return Seat(row, m)
+
+
+def summary(row: GameRow, players: int | None = None) -> dict[str, Any]:
+    """What anyone may know about a game."""
+    return {
+        "id": row.id, "name": row.name, "map": row.map_name, "rules": list(row.rules), "options": dict(row.options),
+        "press": row.press, "assignment": row.assignment, "deadlines": dict(row.deadlines), "status": row.status,
+        "phase": row.phase, "step": row.step, "result": row.result,
+        "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
+        "remaining_seconds": row.remaining_seconds, **({"players": players} if players is not None else {}),
+    }
+
+
+def roster(session: Session, row: GameRow) -> dict[str, Any]:
+    """Who is in the game (members see this): master, players with their powers, observers."""
+    members = memberships(session, row.id)
+    names = user_names(session, {m.user_id for m in members})
+    return {
+        "master": next((names[m.user_id] for m in members if m.role == MASTER), None),
+        "players": [{"power": m.power, "user": names[m.user_id]} for m in members if m.role == PLAYER],
+        "observers": [names[m.user_id] for m in members if m.role == OBSERVER],
+    }
+
+
+def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+    """The game page of a member: summary, roster, their view, and their orders (all orders for the master)."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    out: dict[str, Any] = {
+        "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
+        "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
+        "winners": list(game.winners),
+        "view": view_data(current_view(game, seat.viewer)),
+    }
+    running = row.status in (ACTIVE, PAUSED)
+    if seat.role == PLAYER and seat.power:
+        lines, ready = my_orders(session, row, seat.power)
+        must = running and seat.power in powers_to_act(game)
+        out["orders"] = {"phase": row.phase, "step": row.step, "lines": lines, "ready": ready, "must_order": must,
+                         "legal": legal_orders(game, seat.power) if must else {}}
+    if seat.role == MASTER:
+        rows = orders_of_step(session, row.id, row.phase, row.step)
+        out["all_orders"] = {p: {"lines": list(r.lines), "ready": r.ready} for p, r in sorted(rows.items())}
+        out["to_act"] = powers_to_act(game) if running else []
+        out["ready"] = sorted(ready_powers(session, row))
+    return out
+
+
+def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
+    """The engine's legal orders of ``power`` (its own units only) for the order picker."""
+    fn = getattr(game, "legal_orders_for", None)
+    listing: dict[str, list[str]] = fn(power) if callable(fn) else game.legal_orders(power)
+    return listing
+
+
+def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
+    """The engine's verdict on some orders: one entry per rejected line (with its line number)."""
+    clean = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
+    rejected = game.check_orders(power, [text for _, text in clean])
+    out = []
+    used: set[int] = set()
+    for r in rejected:
+        line_no = next((n for n, text in clean if text == r.text and n not in used), None)
+        if line_no is not None:
+            used.add(line_no)
+        out.append({"line": line_no, "order": r.text, "outcome": r.outcome, "reason": r.reason,
+                    "message": r.message or r.reason or r.outcome})
+    return out
+
+
+def history(site: Site, session: Session, seat: Seat) -> list[dict[str, Any]]:
+    """The played phases (index and name)."""
+    game = site.referee.game(session, seat.row)
+    return [{"index": i, "phase": str(rec.position.phase)} for i, rec in enumerate(game.history)]
+
+
+def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[str, Any]:
+    """Phase ``index`` as the requester sees it: board, orders with results, report."""
+    game = site.referee.game(session, seat.row)
+    if not 0 <= index < len(game.history):
+        raise not_found(f"phase {index} of this game")
+    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer))}
+
+
+def press(session: Session, seat: Seat) -> dict[str, Any]:
+    """The messages the requester may read and where they may write."""
+    powers = seat.row.data.get("position", {}) if False else None  # noqa: F841 - data is not needed here
+    msgs = messages_for(session, seat.row.id, seat.press_name)
+    return {
+        "press": seat.row.press,
+        "you": seat.press_name,
+        "messages": [{"id": m.id, "phase": m.phase, "from": m.sender, "to": m.recipient, "body": m.body,
+                      "at": m.created_at.isoformat()} for m in msgs],
+    }
+
+
+def recipients(site: Site, session: Session, seat: Seat) -> list[str]:
+    """Where the requester may write under the game's press settings."""
+    if seat.row.status == FORMING and seat.role != MASTER:
+        return []
+    game = site.referee.game(session, seat.row)
+    return allowed_recipients(seat.row.press, seat.press_name, game.powers())
+
+
+def step_of(site: Site, session: Session, row: GameRow) -> str:
+    """The step the game is in."""
+    return current_step(site.referee.game(session, row))

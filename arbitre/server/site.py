@@ -1,0 +1,49 @@
+"""The server's shared objects: database, referee, signer, clock, settings."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from arbitre.server.clock import Clock, SystemClock
+from arbitre.server.security import Signer
+from arbitre.store import Database
+from arbitre.store.lifecycle import Referee
+
+
+@dataclass
+class Settings:
+    """Server settings; :meth:`from_env` reads the ``ARBITRE_*`` environment variables."""
+
+    database_url: str | None = None
+    worker_interval: float = 2.0
+    run_worker: bool = True
+    secure_cookies: bool = False
+    adjudication_pause: float = 0.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``…"""
+        return cls(
+            database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
+            worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
+            run_worker=os.environ.get("ARBITRE_WORKER", "1") != "0",
+            secure_cookies=os.environ.get("ARBITRE_SECURE_COOKIES", "0") == "1",
+            adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
+        )
+
+
+@dataclass
+class Site:
+    """Everything a request handler needs, kept on ``app.state.site``."""
+
+    db: Database
+    signer: Signer
+    settings: Settings
+    clock: Clock = field(default_factory=SystemClock)
+    referee: Referee = field(default_factory=Referee)
+
+    def now(self) -> datetime:
+        """The site's current time."""
+        return self.clock.now()

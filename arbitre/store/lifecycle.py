@@ -1,0 +1,293 @@
+"""A game's life: start when full, take orders, process steps by readiness or deadline, master actions.
+
+Every function runs inside the caller's write transaction and expects the game
+row to be locked (:func:`arbitre.store.games.get_game` with ``lock=True``), so
+one game's changes are serialized across threads and processes.  A processed
+step inserts an :class:`~arbitre.store.models.Adjudication` row whose unique
+key guarantees it happens once, whatever the number of server processes.
+
+Steps: a phase has at least the ``orders`` step.  A rule module may add steps
+inside a phase (Espionnite's reaction step); the engine says which step a game
+is in through ``Game.step`` and moves on with ``Game.advance()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, undefer
+
+from arbitre.adjudicator import OrderResult
+from arbitre.judge import Game
+from arbitre.store.cache import GameCache, load_game, working_copy
+from arbitre.store.db import Database
+from arbitre.store.games import GameRuleError, memberships, player_of_power
+from arbitre.store.models import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    MASTER,
+    OBSERVER,
+    PAUSED,
+    PLAYER,
+    Adjudication,
+    GameRow,
+    User,
+)
+from arbitre.store.orders import orders_of_step, save_orders
+
+log = logging.getLogger("arbitre.store")
+
+ORDERS = "orders"
+"""The step every phase has: powers give their orders."""
+
+
+def current_step(game: Game) -> str:
+    """The step the game is in inside its phase (``orders`` unless a rule module added steps)."""
+    step = getattr(game, "step", None)
+    return step if isinstance(step, str) and step else ORDERS
+
+
+def powers_to_act(game: Game) -> list[str]:
+    """The powers that must (or may) act in the current step."""
+    if game.is_over:
+        return []
+    fn = getattr(game, "powers_to_act", None)
+    if callable(fn):
+        return list(fn())
+    return game.powers_to_order()
+
+
+def deadline_key(game: Game) -> str:
+    """Which deadline setting applies now: the step's name, or the phase kind for the orders step."""
+    step = current_step(game)
+    return game.phase.kind if step == ORDERS else step
+
+
+@dataclass
+class SubmitResult:
+    """What a submission did: the rejected orders (kept; they will fail) and whether a step was processed."""
+
+    rejected: list[OrderResult]
+    processed: bool
+
+
+@dataclass
+class Referee:
+    """Applies the game lifecycle to rows; holds the per-process game cache.
+
+    ``pause_seconds`` makes each adjudication wait inside its transaction (used
+    only by the crash test to kill a server in the middle of one).
+    """
+
+    cache: GameCache = field(default_factory=GameCache)
+    pause_seconds: float = 0.0
+    rng: Callable[[], random.Random] = random.SystemRandom
+
+    # ----------------------------------------------------------------- reading
+    def game(self, session: Session, row: GameRow) -> Game:
+        """The engine game of ``row`` (cached; treat as read-only)."""
+        def fetch() -> Any:
+            if "data" in row.__dict__:
+                return row.data
+            return session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+        return load_game(self.cache, row.id, row.version, fetch)
+
+    # ----------------------------------------------------------------- storing
+    def _save(self, session: Session, row: GameRow, game: Game, now: datetime) -> None:
+        row.data = game.to_data()
+        row.phase = str(game.phase)
+        row.step = current_step(game)
+        row.version += 1
+        if game.is_over:
+            row.status = FINISHED
+            row.result = game.status
+            row.deadline_at = None
+            row.remaining_seconds = None
+        elif row.status == PAUSED:
+            row.remaining_seconds = row.deadlines.get(deadline_key(game), 86400)
+        else:
+            row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))
+        version = row.version
+        Database.after_commit(session, lambda: self.cache.put(row.id, version, game))
+
+    # ----------------------------------------------------------------- start
+    def maybe_start(self, session: Session, row: GameRow, now: datetime) -> bool:
+        """Start a forming game whose seats are all taken: assign powers and start the clock."""
+        if row.status != FORMING:
+            return False
+        game = self.game(session, row)
+        powers = game.powers()
+        players = [m for m in memberships(session, row.id) if m.role == PLAYER]
+        if len(players) < len(powers):
+            return False
+        rng = self.rng()
+        free = [p for p in powers if p not in {m.wanted_power for m in players}]
+        rng.shuffle(free)
+        for m in players:
+            m.power = m.wanted_power if m.wanted_power in powers else free.pop()
+        session.flush()
+        row.status = ACTIVE
+        row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))
+        row.version += 1
+        version = row.version
+        Database.after_commit(session, lambda: self.cache.put(row.id, version, game))
+        return True
+
+    # ----------------------------------------------------------------- orders
+    def submit(self, session: Session, row: GameRow, power: str, lines: list[str] | None, ready: bool | None,
+               now: datetime, expected_phase: str | None = None) -> SubmitResult:
+        """Save ``power``'s orders and/or ready switch; process the step when every power is ready."""
+        if row.status not in (ACTIVE, PAUSED):
+            raise GameRuleError("this game is not running")
+        if expected_phase and expected_phase.upper() != row.phase:
+            raise GameRuleError(f"the game has moved on to {row.phase}; your orders were for {expected_phase}")
+        game = self.game(session, row)
+        step = current_step(game)
+        if power not in powers_to_act(game):
+            raise GameRuleError(f"{power} has nothing to order in {row.phase}")
+        rejected = game.check_orders(power, lines) if lines is not None else []
+        save_orders(session, row.id, row.phase, step, power, lines, ready, now)
+        processed = False
+        if row.status == ACTIVE and self.all_ready(session, row, game):
+            self.process(session, row, "ready", now)
+            processed = True
+        return SubmitResult(rejected, processed)
+
+    def all_ready(self, session: Session, row: GameRow, game: Game) -> bool:
+        """Has every power that must act switched to ready?"""
+        needed = powers_to_act(game)
+        rows = orders_of_step(session, row.id, row.phase, current_step(game))
+        return all(p in rows and rows[p].ready for p in needed)
+
+    # ----------------------------------------------------------------- processing
+    def process(self, session: Session, row: GameRow, trigger: str, now: datetime) -> None:
+        """Process the current step with the stored orders, and go on through steps nobody has to act in."""
+        game = working_copy(self.game(session, row))
+        for _ in range(20):
+            step = current_step(game)
+            session.add(Adjudication(game_id=row.id, phase=row.phase, step=step, trigger=trigger, done_at=now))
+            session.flush()  # a second processing of this step fails here: exactly once
+            for power, orders in orders_of_step(session, row.id, row.phase, step).items():
+                if power in game.rules.game_map.powers:
+                    game.set_orders(power, orders.lines)
+            if self.pause_seconds:
+                time.sleep(self.pause_seconds)
+            game.advance()
+            self._save(session, row, game, now)
+            log.info("game %s: %s processed (%s), now %s", row.id, step, trigger, row.phase)
+            if game.is_over or powers_to_act(game) or row.status != ACTIVE:
+                return
+            trigger = "empty"
+
+    def process_due(self, db: Database, now: datetime, limit: int = 100) -> int:
+        """Process every step whose deadline has passed; each in its own transaction.  Returns the count.
+
+        Due rows are claimed with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so several
+        processes share the work without doing any step twice.
+        """
+        done = 0
+        failed: set[int] = set()
+        while done < limit:
+            current = -1
+            try:
+                with db.writing() as session:
+                    stmt = (select(GameRow).where(GameRow.status == ACTIVE, GameRow.deadline_at <= now)
+                            .order_by(GameRow.deadline_at).limit(1).options(undefer(GameRow.data))
+                            .with_for_update(skip_locked=True))
+                    if failed:
+                        stmt = stmt.where(GameRow.id.not_in(failed))
+                    row = session.scalars(stmt).first()
+                    if row is None:
+                        return done
+                    current = row.id
+                    self.process(session, row, "deadline", now)
+                done += 1
+            except Exception:  # one broken game must not stop the others
+                log.exception("game %s: processing the deadline failed", current)
+                failed.add(current)
+                self.cache.forget(current)
+        return done
+
+    # ----------------------------------------------------------------- master console
+    def pause(self, row: GameRow, now: datetime) -> None:
+        """Stop the clock; the time left is kept."""
+        if row.status != ACTIVE:
+            raise GameRuleError("only a running game can be paused")
+        left = (row.deadline_at - now).total_seconds() if row.deadline_at else 0
+        row.remaining_seconds = max(60, int(left))
+        row.deadline_at = None
+        row.status = PAUSED
+        row.version += 1
+
+    def resume(self, row: GameRow, now: datetime) -> None:
+        """Restart the clock with the time that was left."""
+        if row.status != PAUSED:
+            raise GameRuleError("the game is not paused")
+        row.deadline_at = now + timedelta(seconds=row.remaining_seconds or 60)
+        row.remaining_seconds = None
+        row.status = ACTIVE
+        row.version += 1
+
+    def extend(self, row: GameRow, seconds: int, now: datetime) -> None:
+        """Give more time for the current step."""
+        if not 0 < seconds <= 30 * 24 * 3600:
+            raise GameRuleError("an extension is between 1 second and 30 days")
+        if row.status == PAUSED:
+            row.remaining_seconds = (row.remaining_seconds or 0) + seconds
+        elif row.status == ACTIVE and row.deadline_at is not None:
+            row.deadline_at = max(row.deadline_at, now) + timedelta(seconds=seconds)
+        else:
+            raise GameRuleError("only a running or paused game has a deadline")
+        row.version += 1
+
+    def adjudicate_now(self, session: Session, row: GameRow, now: datetime) -> None:
+        """Process the current step at once, with the orders given so far."""
+        if row.status not in (ACTIVE, PAUSED):
+            raise GameRuleError("this game is not running")
+        self.process(session, row, "master", now)
+
+    def replace_player(self, session: Session, row: GameRow, power: str, user: User) -> None:
+        """Give ``power`` to ``user`` (who may be an observer of the game, but not its master or a player)."""
+        seat = player_of_power(session, row.id, power)
+        if seat is None:
+            raise GameRuleError(f"nobody holds {power} in this game")
+        for m in memberships(session, row.id):
+            if m.user_id == user.id:
+                if m.role in (MASTER, PLAYER):
+                    raise GameRuleError(f"{user.name} already has a role in this game")
+                if m.role == OBSERVER:
+                    session.delete(m)
+                    session.flush()
+        seat.user_id = user.id
+        row.version += 1
+
+    def finish(self, session: Session, row: GameRow, now: datetime, draw: bool,
+               powers: list[str] | None = None) -> None:
+        """Declare a draw (among ``powers``, default every power still in) or end the game."""
+        if row.status == FINISHED:
+            raise GameRuleError("the game is already over")
+        game = working_copy(self.game(session, row))
+        if draw:
+            game.declare_draw(powers or None)
+        else:
+            game.end()
+        self._save(session, row, game, now)
+
+
+def ready_powers(session: Session, row: GameRow) -> set[str]:
+    """The powers whose ready switch is on in the current step."""
+    return {p for p, r in orders_of_step(session, row.id, row.phase, row.step).items() if r.ready}
+
+
+def my_orders(session: Session, row: GameRow, power: str) -> tuple[list[str], bool]:
+    """A power's own orders for the current step, and its ready switch."""
+    r = orders_of_step(session, row.id, row.phase, row.step).get(power)
+    return (list(r.lines), r.ready) if r else ([], False)
