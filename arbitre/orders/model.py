@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 _PROVINCE: dict[str, str] = {}
 """Place → province, filled as places are met (``STP/SC`` → ``STP``)."""
 
