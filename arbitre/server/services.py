@@ -152,7 +152,6 @@ def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[
 
 def press(session: Session, seat: Seat) -> dict[str, Any]:
     """The messages the requester may read and where they may write."""
-    powers = seat.row.data.get("position", {}) if False else None  # noqa: F841 - data is not needed here
     msgs = messages_for(session, seat.row.id, seat.press_name)
     return {
         "press": seat.row.press,

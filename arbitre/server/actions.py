@@ -1,0 +1,141 @@
+"""What the pages and the API both do: each action checks its inputs and runs in the caller's transaction."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from arbitre.maps import available_maps
+from arbitre.server.errors import Problem, bad_request, conflict, forbidden
+from arbitre.server.security import hash_password
+from arbitre.server.services import Seat, legal_orders
+from arbitre.server.site import Site
+from arbitre.store.accounts import NameTaken, create_user, user_by_name
+from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
+from arbitre.store.lifecycle import SubmitResult
+from arbitre.store.messages import post_message
+from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
+from arbitre.variants import REGISTRY
+
+NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
+MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "replace")
+"""What the master console can do."""
+
+
+def register(session: Session, site: Site, name: str, password: str, lang: str) -> User:
+    """Create an account (name: 3–40 letters, digits, ``-``/``_``; password: 8+ characters)."""
+    if not NAME_RE.match(name or "") or not isinstance(password, str) or not 8 <= len(password) <= 200:
+        raise bad_request("a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
+                          "bad_account")
+    try:
+        return create_user(session, name, hash_password(password), lang if lang in ("en", "fr") else "en",
+                           site.now())
+    except NameTaken as err:
+        raise conflict("this name is taken") from err
+
+
+def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> GameRow:
+    """Create a game with ``user`` as master from a settings mapping (the API's body or the form)."""
+    map_name = str(data.get("map") or "standard")
+    if map_name not in available_maps():
+        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings")
+    rules = data.get("rules") or []
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise bad_request("rules must be a list of rule module names", "bad_settings")
+    unknown = [r for r in rules if r not in REGISTRY]
+    if unknown:
+        raise bad_request(f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
+                          "bad_settings")
+    options = data.get("options") or {}
+    deadlines = data.get("deadlines") or {}
+    if not isinstance(options, dict) or not isinstance(deadlines, dict):
+        raise bad_request("options and deadlines must be objects", "bad_settings")
+    if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
+        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings")
+    settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
+                            options=dict(options), press=str(data.get("press") or "full"),
+                            assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines))
+    try:
+        return create_game(session, user, settings, site.now())
+    except (GameRuleError, ValueError) as err:
+        raise bad_request(str(err), "bad_settings") from err
+
+
+def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
+    """Join as a player (optionally asking for a power) or an observer; the game starts when full."""
+    game = site.referee.game(session, seat.row)
+    try:
+        join(session, seat.row, user, role if role in (PLAYER, OBSERVER) else "?", game.powers(), power or None)
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+    site.referee.maybe_start(session, seat.row, site.now())
+
+
+def submit_orders(session: Session, site: Site, seat: Seat, lines: list[str] | None, ready: bool | None,
+                  phase: str | None) -> SubmitResult:
+    """A player's orders and/or ready switch for the current step."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power gives orders")
+    if lines is not None and (len(lines) > 200 or any(len(x) > 200 for x in lines)):
+        raise bad_request("at most 200 orders of 200 characters each", "too_long")
+    try:
+        return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase)
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> None:
+    """Post a press message under the game's press settings."""
+    game = site.referee.game(session, seat.row)
+    try:
+        post_message(session, seat.row.id, seat.row.phase, user.id, seat.press_name, (to or "").upper()
+                     if to != "*" else "*", body or "", seat.row.press, game.powers(), site.now())
+    except GameRuleError as err:
+        raise bad_request(str(err), "press") from err
+
+
+def master_action(session: Session, site: Site, seat: Seat, action: str, minutes: int | None = None,
+                  power: str | None = None, user_name: str | None = None) -> None:
+    """Run one master-console action on a locked game row."""
+    if seat.role != MASTER:
+        raise forbidden("only the game master may do this")
+    ref, row, now = site.referee, seat.row, site.now()
+    try:
+        if action == "pause":
+            ref.pause(row, now)
+        elif action == "resume":
+            ref.resume(row, now)
+        elif action == "extend":
+            if not isinstance(minutes, int) or isinstance(minutes, bool):
+                raise bad_request("extend needs a whole number of minutes", "bad_action")
+            ref.extend(row, minutes * 60, now)
+        elif action == "adjudicate":
+            ref.adjudicate_now(session, row, now)
+        elif action in ("draw", "end"):
+            ref.finish(session, row, now, draw=action == "draw")
+        elif action == "replace":
+            target = user_by_name(session, user_name or "")
+            if target is None:
+                raise bad_request(f"no user called {user_name!r}", "bad_action")
+            ref.replace_player(session, row, (power or "").upper(), target)
+        else:
+            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action")
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> list[dict[str, Any]]:
+    """Check orders as the player typed them (nothing is stored)."""
+    from arbitre.server.services import check
+
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power gives orders")
+    if len(lines) > 200:
+        raise bad_request("at most 200 orders", "too_long")
+    return check(site.referee.game(session, seat.row), seat.power, lines)
+
+
+__all__ = ["MASTER_ACTIONS", "Problem", "check_orders", "join_game", "legal_orders", "master_action", "new_game",
+           "register", "send_message", "submit_orders"]
