@@ -15,9 +15,12 @@ it:
 * compares the outcomes: units on the board after the phase and the units
   dislodged (plus, separately, the retreat options of the dislodged units).
 
-Each engine is timed ``--reps`` times per phase with the garbage collector
-disabled around the timed call; the per-phase figure is the minimum of the
-repetitions, and the summary is the median over phases.  See ``bench/README.md``
+Each engine is timed ``--reps`` times per phase (the runs of the two engines
+alternate), with the garbage collector disabled around the timed call, on two
+clocks: wall time (``perf_counter_ns``) and the thread's CPU time
+(``thread_time_ns``, which a loaded machine does not inflate).  The per-phase
+figure is the minimum of the repetitions, and the summary is the median over
+phases.  See ``bench/README.md``
 for exactly what each timing covers and for the diagnosis of the disagreements.
 
 Run from the repository root::
@@ -37,9 +40,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from typing import Any, Callable
+from typing import Any
 
 try:
     from diplomacy import Game
@@ -75,6 +79,23 @@ PATTERNS: dict[str, str] = {
 
 # --------------------------------------------------------------------------- data
 @dataclass(frozen=True)
+class Timing:
+    """A duration measured on two clocks: wall (``perf_counter_ns``) and this thread's CPU (``thread_time_ns``)."""
+
+    wall_ns: int
+    cpu_ns: int
+
+    def __add__(self, other: Timing) -> Timing:
+        return Timing(self.wall_ns + other.wall_ns, self.cpu_ns + other.cpu_ns)
+
+    def best(self, other: Timing | None) -> Timing:
+        """The smaller of two timings, clock by clock."""
+        if other is None:
+            return self
+        return Timing(min(self.wall_ns, other.wall_ns), min(self.cpu_ns, other.cpu_ns))
+
+
+@dataclass(frozen=True)
 class BoardResult:
     """What a movement phase produced, in engine-neutral terms."""
 
@@ -93,15 +114,16 @@ class BoardResult:
 
 @dataclass
 class PhaseRecord:
-    """One adjudicated movement phase: inputs, timings (ns) and both engines' results."""
+    """One adjudicated movement phase: inputs, best timings and both engines' results."""
 
     game: int
     phase: str
     position: Position
     orders: Orders
-    arbitre_ns: int
-    diplomacy_ns: int
-    diplomacy_process_ns: int
+    arbitre_time: Timing
+    diplomacy_time: Timing
+    """``set_orders`` for every power + ``process()``."""
+    diplomacy_process_time: Timing
     arbitre: BoardResult
     diplomacy: BoardResult
     copy_consistent: bool
@@ -129,7 +151,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--profile-top", type=int, default=25, help="how many functions the profile prints")
     p.add_argument("--profile-sort", default="tottime", choices=("tottime", "cumulative", "ncalls"),
                    help="sort key of the profile listing")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.min_phases <= 0 and args.games is None:
+        p.error("--min-phases 0 needs --games")
+    if args.reps < 1:
+        p.error("--reps must be at least 1")
+    return args
 
 
 # --------------------------------------------------------------------------- random play
@@ -226,45 +253,34 @@ def rejected_orders(outcome: PhaseOutcome) -> list[tuple[str, str, str]]:
 
 
 # --------------------------------------------------------------------------- timing
-def timed(call: Callable[[], Any]) -> tuple[int, Any]:
-    """Run ``call`` once with the garbage collector off; return (elapsed ns, its value)."""
+def timed(call: Callable[[], Any]) -> tuple[Timing, Any]:
+    """Run ``call`` once with the garbage collector off; return its timing and its value."""
     gc.disable()
     try:
-        start = time.perf_counter_ns()
+        wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
         value = call()
-        elapsed = time.perf_counter_ns() - start
+        cpu, wall = time.thread_time_ns() - cpu, time.perf_counter_ns() - wall
     finally:
         gc.enable()
-    return elapsed, value
+    return Timing(wall, cpu), value
 
 
-def time_arbitre(rules: RuleSet, position: Position, orders: Orders, reps: int) -> tuple[int, PhaseOutcome]:
-    """Best of ``reps`` runs of ``adjudicate`` (parse + check + resolve + next position)."""
-    best, outcome = timed(lambda: adjudicate(rules, position, orders))
-    for _ in range(reps - 1):
-        best = min(best, timed(lambda: adjudicate(rules, position, orders))[0])
-    return best, outcome
+def run_arbitre(rules: RuleSet, position: Position, orders: Orders) -> tuple[Timing, PhaseOutcome]:
+    """One timed ``adjudicate``: parse + check the order texts, resolve, build the next position."""
+    return timed(lambda: adjudicate(rules, position, orders))
 
 
-def time_diplomacy(state: dict[str, Any], rules: list[str], orders: Orders,
-                   reps: int) -> tuple[int, int, Game]:
-    """Best of ``reps`` runs on fresh copies: (set_orders + process ns, process-only ns, last copy).
+def run_diplomacy(state: dict[str, Any], rules: list[str], orders: Orders) -> tuple[Timing, Timing, Game]:
+    """One timed run on a fresh copy: (``set_orders`` + ``process()``, ``process()`` alone, the copy).
 
     The copy is made outside the timed region.  ``set_orders`` is where
-    ``diplomacy`` parses and validates orders, which arbitre does inside
-    ``adjudicate``; ``process()`` resolves the phase and advances the game.
+    ``diplomacy`` parses and validates the order texts, which arbitre does
+    inside ``adjudicate``; ``process()`` resolves the phase and advances the game.
     """
-    best_total = best_process = None
-    copy = None
-    for _ in range(reps):
-        copy = fresh_copy(state, rules)
-        submit_ns, _ = timed(lambda: submit(copy, orders))
-        process_ns, _ = timed(copy.process)
-        total = submit_ns + process_ns
-        best_total = total if best_total is None else min(best_total, total)
-        best_process = process_ns if best_process is None else min(best_process, process_ns)
-    assert copy is not None and best_total is not None and best_process is not None
-    return best_total, best_process, copy
+    copy = fresh_copy(state, rules)
+    submitted, _ = timed(lambda: submit(copy, orders))
+    processed, _ = timed(copy.process)
+    return submitted + processed, processed, copy
 
 
 # --------------------------------------------------------------------------- collection
@@ -287,18 +303,27 @@ def play_game(index: int, seed: int, args: argparse.Namespace, rules: RuleSet,
 
 
 def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: int) -> PhaseRecord:
-    """Time and compare both engines on one movement phase, then advance ``game`` past it."""
+    """Time and compare both engines on one movement phase, then advance ``game`` past it.
+
+    The repetitions alternate between the engines, so that both see the same
+    machine load; each timing kept is the best of ``reps`` runs.
+    """
     phase = game.get_current_phase()
     position = to_position(game)
     state, game_rules = game.get_state(), list(game.rules)
-    arbitre_ns, outcome = time_arbitre(rules, position, orders, reps)
-    diplomacy_ns, process_ns, copy = time_diplomacy(state, game_rules, orders, reps)
+    arbitre_t = diplomacy_t = process_t = None
+    for _ in range(reps):
+        run, outcome = run_arbitre(rules, position, orders)
+        arbitre_t = run.best(arbitre_t)
+        total, processed, copy = run_diplomacy(state, game_rules, orders)
+        diplomacy_t, process_t = total.best(diplomacy_t), processed.best(process_t)
+    assert arbitre_t is not None and diplomacy_t is not None and process_t is not None
     submit(game, orders)
     game.process()
     reference = diplomacy_board(game, phase, position)
     return PhaseRecord(
         game=index, phase=phase, position=position, orders=orders,
-        arbitre_ns=arbitre_ns, diplomacy_ns=diplomacy_ns, diplomacy_process_ns=process_ns,
+        arbitre_time=arbitre_t, diplomacy_time=diplomacy_t, diplomacy_process_time=process_t,
         arbitre=arbitre_board(outcome), diplomacy=reference,
         copy_consistent=same_result(diplomacy_board(copy, phase, position), reference),
         rejected=rejected_orders(outcome),
@@ -429,27 +454,33 @@ def median_us(values: list[int]) -> float:
     return statistics.median(values) / 1000 if values else float("nan")
 
 
-def timing_row(label: str, records: list[PhaseRecord]) -> str:
-    """One line of the timing table."""
-    arb = median_us([r.arbitre_ns for r in records])
-    dip = median_us([r.diplomacy_ns for r in records])
-    proc = median_us([r.diplomacy_process_ns for r in records])
-    return (f"  {label:<28}{len(records):>6}{arb:>12.1f}{dip:>16.1f}{proc:>14.1f}"
-            f"{dip / arb:>11.1f}x{proc / arb:>10.1f}x")
+def timing_row(label: str, records: list[PhaseRecord], clock: str) -> str:
+    """One line of a timing table, on the ``wall_ns`` or ``cpu_ns`` clock."""
+    def med(attr: str) -> float:
+        return median_us([getattr(getattr(r, attr), clock) for r in records])
+    arb, dip, proc = med("arbitre_time"), med("diplomacy_time"), med("diplomacy_process_time")
+    return (f"  {label:<22}{len(records):>7}{arb:>12.1f}{dip:>17.1f}{proc:>14.1f}"
+            f"{dip / arb:>13.1f}x{proc / arb:>10.1f}x")
 
 
 def print_timings(records: list[PhaseRecord], reps: int) -> None:
-    """Median µs per phase for each engine, and the ratios, for all phases and for S1901M."""
-    print(f"\nTiming, µs per movement phase (min of {reps} runs per phase, median over phases):")
-    print(f"  {'':<28}{'phases':>6}{'arbitre':>12}{'dip set+process':>16}{'dip process':>14}"
-          f"{'ratio':>12}{'ratio':>11}")
-    print(f"  {'':<28}{'':>6}{'adjudicate':>12}{'':>16}{'':>14}{'set+proc/arb':>12}{'proc/arb':>11}")
-    print(timing_row("all movement phases", records))
-    print(timing_row("S1901M (opening)", [r for r in records if r.phase == "S1901M"]))
-    print(timing_row("after 1910", [r for r in records if int(r.phase[1:5]) > 1910]))
-    total_arb = sum(r.arbitre_ns for r in records) / 1e9
-    total_dip = sum(r.diplomacy_ns for r in records) / 1e9
-    print(f"  total over all phases: arbitre {total_arb:.3f} s, diplomacy (set+process) {total_dip:.3f} s")
+    """Median µs per phase for each engine, and the ratios, for all phases and for S1901M, on both clocks."""
+    groups = [
+        ("all movement phases", records),
+        ("S1901M (opening)", [r for r in records if r.phase == "S1901M"]),
+        ("1911 and later", [r for r in records if int(r.phase[1:5]) > 1910]),
+    ]
+    for clock, title in (("wall_ns", "wall clock, perf_counter_ns"), ("cpu_ns", "thread CPU time, thread_time_ns")):
+        print(f"\nTiming ({title}): µs per movement phase, best of {reps} runs per phase, median over phases")
+        print(f"  {'':<22}{'phases':>7}{'arbitre':>12}{'diplomacy':>17}{'diplomacy':>14}{'ratio':>14}{'ratio':>11}")
+        print(f"  {'':<22}{'':>7}{'adjudicate':>12}{'set_orders+proc':>17}{'process':>14}"
+              f"{'(set+proc)/arb':>14}{'proc/arb':>11}")
+        for label, group in groups:
+            if group:
+                print(timing_row(label, group, clock))
+    arb = sum(r.arbitre_time.cpu_ns for r in records) / 1e9
+    dip = sum(r.diplomacy_time.cpu_ns for r in records) / 1e9
+    print(f"  total CPU over all phases: arbitre {arb:.3f} s, diplomacy set_orders+process {dip:.3f} s")
 
 
 def print_agreement(records: list[PhaseRecord], show: int | None) -> None:

@@ -11,12 +11,16 @@ disrupted (Szykman rule, or every move holds with the ``all_hold`` option).
 
 The resolver knows only the standard order kinds and a dispatch table of
 adjudicators by order type, so variants add order kinds without editing it.
+Variants whose rules need more (passages, non-attacking competitors, decisions
+of their own, a paradox rule) plug in through generic
+:class:`~arbitre.adjudicator.extension.MovementExtension` objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
+from arbitre.adjudicator.extension import MovementExtension
 from arbitre.maps import FLEET, GameMap
 from arbitre.orders import Convoy, Hold, Move, Order, Support
 from arbitre.rules.options import RuleOptions
@@ -38,6 +42,7 @@ class MovementResolver:
         options: RuleOptions,
         extra_adjudicators: Mapping[type, Adjudicator] | None = None,
         convoy_fleets_kinds: frozenset[str] = frozenset({FLEET}),
+        extensions: Sequence[MovementExtension] = (),
     ) -> None:
         self.map = game_map
         self.units = units
@@ -51,8 +56,14 @@ class MovementResolver:
         }
         if extra_adjudicators:
             self.adjudicators.update(extra_adjudicators)
-        self.state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
-        self.result: dict[str, bool] = dict.fromkeys(orders, False)
+        self.extensions = tuple(extensions)
+        # Decisions computed by extensions: by unit province, or virtual keys of their own.
+        self.custom: dict[str, Callable[[MovementResolver], bool]] = {}
+        for ext in self.extensions:
+            self.custom.update(ext.decisions())
+        keys = list(orders) + [k for k in self.custom if k not in orders]
+        self.state: dict[str, int] = dict.fromkeys(keys, UNRESOLVED)
+        self.result: dict[str, bool] = dict.fromkeys(keys, False)
         self.deps: list[str] = []
         self.guess_hits = 0
         self._index(convoy_fleets_kinds)
@@ -68,6 +79,20 @@ class MovementResolver:
                 d = o.target.split("/")[0]
                 self.dest[p] = d
                 self.attackers.setdefault(d, []).append(p)
+        # Extensions: units leaving by orders that are no Move, what supports name to support
+        # them, moves through passages, non-attacking contenders, extra head-to-head battles.
+        self.leavers: set[str] = set(self.dest)
+        self.support_targets: dict[str, str] = dict(self.dest)
+        self.passages: dict[str, str] = {}
+        self.contenders: dict[str, list[Callable[[MovementResolver], int]]] = {}
+        extra_h2h: dict[str, str] = {}
+        for ext in self.extensions:
+            self.leavers.update(ext.leavers())
+            self.support_targets.update(ext.support_targets())
+            self.passages.update((q, key) for q, key in ext.passages().items() if q in self.dest)
+            for prov, strengths in ext.contenders().items():
+                self.contenders.setdefault(prov, []).extend(strengths)
+            extra_h2h.update(ext.head_to_heads())
         # Convoy orders that match an army's move (void when no such move was ordered).
         self.convoyers: dict[str, list[str]] = {}
         self.void: set[str] = set()
@@ -96,6 +121,8 @@ class MovementResolver:
                     adj_rule == "v3" and any(units[f].power == unit.power for f in self.convoyers[p])
                 ):
                     self.by_convoy.add(p)
+        # A move through a passage is, like a convoyed one, no head-to-head battle and needs its path.
+        self.by_convoy.update(self.passages)
         # A convoy for an army that goes by land is not used (but stands, DATC 6.G.2).
         for a in list(self.convoyers):
             if a not in self.by_convoy:
@@ -103,6 +130,9 @@ class MovementResolver:
         self.head_to_head: dict[str, str] = {}
         for p, d in self.dest.items():
             if self.dest.get(d) == p and p not in self.by_convoy and d not in self.by_convoy:
+                self.head_to_head[p] = d
+        for p, d in extra_h2h.items():
+            if self.dest.get(p) == d and p not in self.by_convoy:
                 self.head_to_head[p] = d
         # Supports.
         self.hold_supports: dict[str, list[str]] = {}
@@ -112,17 +142,19 @@ class MovementResolver:
                 continue
             s = o.supported.province
             if o.target is None:
-                if s in units and s not in self.dest:
+                if s in units and s not in self.leavers:
                     self.hold_supports.setdefault(s, []).append(p)
                 else:
                     self.void.add(p)
-            elif self.dest.get(s) == o.target.split("/")[0] and (
+            elif self.support_targets.get(s) == o.target.split("/")[0] and (
                 "/" not in o.target or getattr(orders[s], "target", None) == o.target
             ):
                 self.move_supports.setdefault(s, []).append(p)
             else:
                 self.void.add(p)
-        self.static_path: dict[str, bool] = {p: self._route(p, None) for p in self.by_convoy}
+        self.static_path: dict[str, bool] = {
+            p: p in self.passages or self._route(p, None) for p in self.by_convoy
+        }
         # A convoyed move with no route of ordered convoys at all matches nothing (DATC 6.D.8, 6.G.8).
         self.void.update(p for p, ok in self.static_path.items() if not ok)
 
@@ -165,7 +197,7 @@ class MovementResolver:
             self.result[p] = first
             self.state[p] = RESOLVED
             return first
-        self._backup_rule(old)
+        self._backup_rule(old, paradox=first)
         return self.resolve(p)
 
     def _forget(self, old: int) -> None:
@@ -173,13 +205,23 @@ class MovementResolver:
             self.state[q] = UNRESOLVED
         del self.deps[old:]
 
-    def _backup_rule(self, old: int) -> None:
-        """Settle a cycle with two consistent resolutions."""
+    def _backup_rule(self, old: int, paradox: bool = False) -> None:
+        """Settle a cycle with two consistent resolutions, or none (``paradox``)."""
         cycle = self.deps[old:]
         del self.deps[old:]
-        convoy_paradox = any(isinstance(self.orders[q], Convoy) for q in cycle)
+        orders = self.orders
+        settled: dict[str, bool] = {}
+        for ext in self.extensions:
+            settled.update(ext.settle_paradox(self, cycle, paradox))
+        convoy_paradox = any(isinstance(orders.get(q), Convoy) for q in cycle)
+        if not (settled or convoy_paradox or any(isinstance(orders.get(q), Move) for q in cycle)):
+            settled = dict.fromkeys(cycle, False)  # only extension decisions: they fail (never loop)
+        for q, value in settled.items():
+            self._settle(q, value)
         for q in cycle:
-            order = self.orders[q]
+            order = orders.get(q)
+            if q in settled:
+                continue
             if convoy_paradox:
                 if isinstance(order, Convoy) and self.options.convoy_paradox == "szykman":
                     self._settle(q, False)
@@ -187,6 +229,8 @@ class MovementResolver:
                     self._settle(q, False)
                 else:
                     self.state[q] = UNRESOLVED
+            elif settled:
+                self.state[q] = UNRESOLVED  # decided again from the extensions' settlement
             elif isinstance(order, Move):
                 self._settle(q, True)  # circular movement: everybody moves
             else:
@@ -197,6 +241,9 @@ class MovementResolver:
         self.state[q] = RESOLVED
 
     def _adjudicate(self, p: str) -> bool:
+        custom = self.custom.get(p) if self.custom else None
+        if custom is not None:
+            return custom(self)
         return self.adjudicators[type(self.orders[p])](self, p)
 
     # ------------------------------------------------------------------ strengths
@@ -210,14 +257,33 @@ class MovementResolver:
                     n += 1
         return n
 
+    def supports(self, p: str) -> int:
+        """How many supports the move (or extension order) of ``p`` gets, not cut."""
+        return self._count(self.move_supports.get(p))
+
+    def vacated(self, p: str) -> bool:
+        """Did the unit of ``p`` leave its province (a successful move, or an extension's leaver)?"""
+        return p in self.leavers and self.resolve(p)
+
+    def _custom_strength(self, kind: str, p: str) -> int | None:
+        for ext in self.extensions:
+            value = ext.strength(self, kind, p)
+            if value is not None:
+                return value
+        return None
+
     def attack_strength(self, p: str) -> int:
         """Attack strength of the move of ``p`` (DATC 5.B)."""
+        if self.extensions:
+            custom = self._custom_strength("attack", p)
+            if custom is not None:
+                return custom
         if p in self.by_convoy and not self.has_path(p):
             return 0
         d = self.dest[p]
         target = self.units.get(d)
         sups = self.move_supports.get(p)
-        if target is None or (d in self.dest and self.head_to_head.get(p) != d and self.resolve(d)):
+        if target is None or (d in self.leavers and self.head_to_head.get(p) != d and self.resolve(d)):
             return 1 + self._count(sups)
         if target.power == self.units[p].power:
             return 0
@@ -225,18 +291,30 @@ class MovementResolver:
 
     def hold_strength(self, d: str) -> int:
         """Hold strength of province ``d``."""
+        if self.extensions:
+            custom = self._custom_strength("hold", d)
+            if custom is not None:
+                return custom
         if d not in self.units:
             return 0
-        if d in self.dest:
+        if d in self.leavers:
             return 0 if self.resolve(d) else 1
         return 1 + self._count(self.hold_supports.get(d))
 
     def defend_strength(self, p: str) -> int:
         """Defend strength of the move of ``p`` in a head-to-head battle."""
+        if self.extensions:
+            custom = self._custom_strength("defend", p)
+            if custom is not None:
+                return custom
         return 1 + self._count(self.move_supports.get(p))
 
     def prevent_strength(self, p: str) -> int:
         """Prevent strength of the move of ``p`` against other moves to its target."""
+        if self.extensions:
+            custom = self._custom_strength("prevent", p)
+            if custom is not None:
+                return custom
         if p in self.by_convoy and not self.has_path(p):
             return 0
         opponent = self.head_to_head.get(p)
@@ -267,7 +345,10 @@ class MovementResolver:
         return False
 
     def has_path(self, p: str) -> bool:
-        """Does the convoyed move of ``p`` have an undisrupted route?"""
+        """Does the convoyed move of ``p`` have an undisrupted route (or its passage open)?"""
+        passage = self.passages.get(p) if self.passages else None
+        if passage is not None:
+            return self.resolve(passage)
         if not self.static_path.get(p, False):
             return False
         if self.options.multi_route_convoy == "any_route":
@@ -279,6 +360,10 @@ class MovementResolver:
         return True
 
     def _adjudicate_move(self, p: str) -> bool:
+        return self.move_succeeds(p)
+
+    def move_succeeds(self, p: str, *, contenders: bool = True) -> bool:
+        """Does the move of ``p`` succeed?  ``contenders=False``: as if no extension contender were there."""
         if p in self.by_convoy and not self.has_path(p):
             return False
         d = self.dest[p]
@@ -288,6 +373,10 @@ class MovementResolver:
         for q in self.attackers[d]:
             if q != p and attack <= self.prevent_strength(q):
                 return False
+        if contenders and self.contenders:
+            for strength in self.contenders.get(d, ()):
+                if attack <= strength(self):
+                    return False
         if self.head_to_head.get(p) == d:
             return attack > self.defend_strength(d)
         return attack > self.hold_strength(d)
@@ -321,8 +410,8 @@ class MovementResolver:
 
     # ------------------------------------------------------------------ answers
     def resolve_all(self) -> None:
-        """Resolve every order."""
-        for p in self.orders:
+        """Resolve every order (and every extension decision)."""
+        for p in list(self.state):
             self.resolve(p)
 
     def dislodged_by(self) -> dict[str, str]:
@@ -331,7 +420,7 @@ class MovementResolver:
         for d, origins in self.attackers.items():
             if d not in self.units:
                 continue
-            if d in self.dest and self.resolve(d):
+            if d in self.leavers and self.resolve(d):
                 continue
             for a in origins:
                 if self.resolve(a):
@@ -350,7 +439,7 @@ class MovementResolver:
                 continue
             if not any(self.prevent_strength(a) > 0 for a in origins):
                 continue
-            occupied = d in self.units and not (d in self.dest and self.resolve(d))
+            occupied = d in self.units and not (d in self.leavers and self.resolve(d))
             if not occupied:
                 out.add(d)
         return frozenset(out)

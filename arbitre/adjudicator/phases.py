@@ -11,14 +11,18 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from arbitre.adjudicator.extension import MovementExtension
 from arbitre.adjudicator.intake import OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
+from arbitre.rules.disclosure import holds_retreat_phase
 from arbitre.rules.ruleset import RuleSet
+from arbitre.rules.steps import MovementStep, PhaseStep
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Unit
 
 Orders = Mapping[str, Sequence[OrderInput]]
@@ -28,10 +32,18 @@ def adjudicate(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutco
     """Adjudicate ``position`` with the given orders (power → order texts or Order values)."""
     kind = position.phase.kind
     if kind == MOVEMENT:
-        return adjudicate_movement(rules, position, orders)
-    if kind == RETREATS:
-        return adjudicate_retreats(rules, position, orders)
-    return adjudicate_adjustments(rules, position, orders)
+        outcome = adjudicate_movement(rules, position, orders)
+    elif kind == RETREATS:
+        outcome = adjudicate_retreats(rules, position, orders)
+    else:
+        outcome = adjudicate_adjustments(rules, position, orders)
+    if not rules.variants:
+        return outcome
+    # Rule modules may add events and change the variant state of the next position.
+    step = PhaseStep(outcome.before, outcome.after, outcome.results, outcome.events)
+    for v in rules.variants:
+        step = v.after_phase(rules, step)
+    return replace(outcome, after=step.after, events=step.events)
 
 
 # ---------------------------------------------------------------------- movement
@@ -43,9 +55,59 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for prov, unit in position.units.items():
         entry = intake.by_unit.get(prov)
         unit_orders[prov] = entry[2] if entry else Hold(UnitRef(unit.kind, unit.place))
-    resolver = MovementResolver(gmap, position.units, unit_orders, rules.options, rules.movement_adjudicators())
+    # Variants' extensions of this phase (Colonial's railroad and canal); see adjudicator/extension.py.
+    extensions = [e for e in rules.movement_extensions(position, unit_orders, intake.whole_power)
+                  if isinstance(e, MovementExtension)] if rules.variants else []
+    resolver_orders: Mapping[str, Order] = unit_orders
+    if extensions:
+        resolver_orders = dict(unit_orders)
+        for ext in extensions:
+            resolver_orders.update(ext.resolver_orders())
+    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, rules.movement_adjudicators(),
+                                gmap.convoy_kinds, extensions=extensions)
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
+
+    new_units: dict[str, Unit] = {}
+    for prov, unit in position.units.items():
+        if prov in dislodged_by:
+            continue
+        if prov in resolver.leavers and resolver.result[prov]:
+            continue
+        new_units[prov] = unit
+    for prov, dest in resolver.dest.items():
+        if resolver.result[prov]:
+            unit = position.units[prov]
+            move = resolver.orders[prov]
+            assert isinstance(move, Move)
+            new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    for ext in extensions:
+        for prov, place in ext.relocations(resolver).items():
+            unit = position.units[prov]
+            new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
+    standoffs = resolver.standoffs()
+    if extensions:
+        standoffs = standoffs.difference(new_units)  # where an extension's unit ended (a train) is no standoff
+    occupied = set(new_units)
+    dislodged: dict[str, Dislodged] = {}
+    for prov, attacker in dislodged_by.items():
+        unit = position.units[prov]
+        allowed = retreat_places(
+            gmap, unit, attacker, occupied, standoffs,
+            attacker in resolver.by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+        )
+        dislodged[prov] = Dislodged(unit, attacker, allowed)
+    notes: Mapping[str, tuple[str, str | None]] = {}
+    events: tuple[object, ...] = ()
+    extras = position.extras
+    if rules.variants:
+        # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
+        step = MovementStep(position, unit_orders, resolver.result, dislodged_by, new_units, dislodged, standoffs,
+                            extras=extras)
+        for v in rules.variants:
+            step = v.after_movement(rules, step)
+        new_units, dislodged = dict(step.units), dict(step.dislodged)
+        standoffs, notes, events, extras = step.standoffs, step.notes, step.events, step.extras
 
     results: list[OrderResult] = list(intake.rejected)
     for prov, order in unit_orders.items():
@@ -54,8 +116,12 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         text = entry[1] if entry else order.format()
         ok = resolver.result[prov]
         reason: str | None = None if entry else "no_order"
+        if prov in notes:
+            outcome, reason = notes[prov]
+            results.append(OrderResult(unit.power, text, order, outcome, reason))
+            continue
         if isinstance(order, Hold):
-            ok = prov not in dislodged_by
+            ok = prov not in dislodged
             reason = "dislodged" if not ok else reason
         elif isinstance(order, Move) and not ok:
             if prov in resolver.void:
@@ -66,33 +132,17 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
                 reason = "bounced"
         elif isinstance(order, (Support, Convoy)) and not ok:
             reason = "void" if prov in resolver.void else ("cut" if isinstance(order, Support) else "disrupted")
-        results.append(OrderResult(unit.power, text, order, SUCCEEDS if ok else FAILS, reason))
-
-    new_units: dict[str, Unit] = {}
-    for prov, unit in position.units.items():
-        if prov in dislodged_by:
-            continue
-        if prov in resolver.dest and resolver.result[prov]:
-            continue
-        new_units[prov] = unit
-    for prov, dest in resolver.dest.items():
-        if resolver.result[prov]:
-            unit = position.units[prov]
-            move = unit_orders[prov]
-            assert isinstance(move, Move)
-            new_units[dest] = Unit(unit.power, unit.kind, move.target)
-    standoffs = resolver.standoffs()
-    occupied = set(new_units)
-    dislodged: dict[str, Dislodged] = {}
-    for prov, attacker in dislodged_by.items():
-        unit = position.units[prov]
-        allowed = retreat_places(
-            gmap, unit, attacker, occupied, standoffs,
-            attacker in resolver.by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
-        )
-        dislodged[prov] = Dislodged(unit, attacker, allowed)
-    after = _advance(rules, position, new_units, dislodged, position.owners)
-    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs)
+        outcome, message = SUCCEEDS if ok else FAILS, None
+        for ext in extensions:
+            custom = ext.result(resolver, prov, order)
+            if custom is not None:
+                outcome, reason, message = custom
+                break
+        results.append(OrderResult(unit.power, text, order, outcome, reason, message))
+    for ext in extensions:
+        results.extend(ext.extra_results(resolver))
+    after = _advance(rules, position, new_units, dislodged, position.owners, extras)
+    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events)
 
 
 # ---------------------------------------------------------------------- retreats
@@ -114,8 +164,11 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
     intake = read_orders(rules, position, orders, options)
     results: list[OrderResult] = list(intake.rejected)
     targets: dict[str, list[str]] = {}
+    # A retreat accepted on what its power knew (a place it could not see) may be impossible in fact: it fails.
+    impossible = {prov for prov, (_, _, order) in intake.by_unit.items()
+                  if isinstance(order, Retreat) and order.target not in options.get(prov, ())}
     for prov, (_, _, order) in intake.by_unit.items():
-        if isinstance(order, Retreat):
+        if isinstance(order, Retreat) and prov not in impossible:
             targets.setdefault(rules.game_map.province_of[order.target], []).append(prov)
     new_units = dict(position.units)
     for prov, dl in position.dislodged.items():
@@ -127,7 +180,7 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
         power, text, order = entry
         if isinstance(order, Retreat):
             dest = rules.game_map.province_of[order.target]
-            if len(targets[dest]) > 1:
+            if prov in impossible or len(targets[dest]) > 1:
                 results.append(OrderResult(power, text, order, FAILS, "bounced"))
                 continue
             new_units[dest] = Unit(dl.unit.power, dl.unit.kind, order.target)
@@ -279,18 +332,19 @@ def needs_adjustments(rules: RuleSet, position: Position) -> bool:
 
 
 def _advance(rules: RuleSet, before: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged],
-             owners: Mapping[str, str]) -> Position:
-    """The position of the phase after ``before``, given the new units."""
+             owners: Mapping[str, str], extras: Mapping[str, object] | None = None) -> Position:
+    """The position of the phase after ``before``, given the new units (and variant state)."""
     phase = before.phase
-    if phase.kind == MOVEMENT and dislodged:
+    extras = before.extras if extras is None else extras
+    if phase.kind == MOVEMENT and (dislodged or (rules.variants and holds_retreat_phase(rules, before))):
         return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged,
-                        before.extras)
+                        extras)
     if phase.season == "F" and phase.kind in (MOVEMENT, RETREATS):
         owners = _update_owners(rules, units, owners)
-        winter = Position(before.map_name, Phase(phase.year, "W", ADJUSTMENTS), units, owners, {}, before.extras)
+        winter = Position(before.map_name, Phase(phase.year, "W", ADJUSTMENTS), units, owners, {}, extras)
         if needs_adjustments(rules, winter):
             return winter
-        return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, before.extras)
+        return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, extras)
     if phase.season == "S":
-        return Position(before.map_name, Phase(phase.year, "F", MOVEMENT), units, owners, {}, before.extras)
-    return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, before.extras)
+        return Position(before.map_name, Phase(phase.year, "F", MOVEMENT), units, owners, {}, extras)
+    return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, extras)

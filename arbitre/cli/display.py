@@ -11,6 +11,8 @@ def position_text(game: Game, position: Position | None = None) -> str:
     """The position as lines: phase, each power's units and centres."""
     pos = position or game.position
     lines = [f"{pos.phase.long_name} ({pos.phase})"]
+    if position is None and game.step != "orders":
+        lines[0] += f" — {game.step} step: each power may change one order"
     for power in game.powers():
         units = ", ".join(str(u) for u in pos.units_of(power)) or "-"
         centers = pos.centers_of(power)

@@ -14,8 +14,12 @@ from rich.progress import track
 from rich.table import Table
 
 from arbitre.cli.display import history_text, position_text, results_text
+from arbitre.cli.mapcmd import map_command
+from arbitre.cli.serve import serve
+from arbitre.cli.steps import apply_step_options, prompt_reactions, random_reactions
 from arbitre.interface import process_text
-from arbitre.judge import Game
+from arbitre.judge import ORDERS, REACTION, Game, StepError
+from arbitre.orders import OrderError
 
 app = typer.Typer(help="arbitre — a Diplomacy judge.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -175,11 +179,17 @@ def play(
     history: Annotated[bool, typer.Option("--history", help="Show the history.")] = False,
     random_phases: Annotated[int, typer.Option("--random", help="Play N phases with random legal orders.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Seed for --random.")] = 0,
+    confirm: Annotated[list[str], typer.Option("--confirm", help="POWER is done with this step (repeatable); the step closes when all are.")] = [],  # noqa: B006
+    lock: Annotated[bool, typer.Option("--lock", help="Lock the orders now, as at the deadline, and open the reaction step (Espionnite).")] = False,
+    react: Annotated[list[str], typer.Option("--react", help="'POWER: ORDER': in the reaction step, POWER's one change (a later one replaces it).")] = [],  # noqa: B006
+    report: Annotated[list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")] = [],  # noqa: B006
 ) -> None:
     """Play a local game: give orders, advance, show the position and the history.
 
     Without options it runs interactively: for each power that must order, type
     one order per line and an empty line to finish; then the phase is adjudicated.
+    With Espionnite the orders then lock, each power reads its spy report and may
+    change one order, and only then is the phase adjudicated.
     """
     game = _load_game(game_file)
     if history:
@@ -193,15 +203,32 @@ def play(
     for p, os_ in by_power.items():
         if p not in game.powers():
             _fail(f"{p!r} is not a power of this game ({', '.join(game.powers())})")
-        for r in game.set_orders(p, os_):
+        try:
+            rejected = game.set_orders(p, os_)
+        except StepError as err:
+            _fail(f"{err} (use --react)")
+            return
+        for r in rejected:
             console.print(f"[yellow]{r.power}: {r.text}: {r.outcome}[/yellow] {r.message or r.reason}")
+    steps_given = bool(confirm or lock or react or report)
+    if steps_given:
+        try:
+            apply_step_options(game, console, confirm, lock, react, report)
+        except (ValueError, StepError, RuntimeError) as err:
+            _save_game(game, game_file)
+            _fail(err.describe() if isinstance(err, OrderError) else str(err))
     if random_phases:
         rng = random.Random(seed)
         for _ in track(range(random_phases), description="playing", console=err_console):
             if game.is_over:
                 break
-            for p in game.powers_to_order():
-                game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
+            if game.step == ORDERS:
+                for p in game.powers_to_order():
+                    game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
+                if game.has_reaction_step:
+                    game.lock()
+            if game.step == REACTION:
+                random_reactions(game, rng)
             game.advance()
         _save_game(game, game_file)
         console.print(position_text(game))
@@ -212,9 +239,9 @@ def play(
         _save_game(game, game_file)
         console.print(position_text(game))
         return
-    if by_power or history:
+    if by_power or history or steps_given:
         _save_game(game, game_file)
-        if by_power:
+        if by_power or steps_given:
             console.print(position_text(game))
         return
     _interactive(game, game_file)
@@ -223,7 +250,7 @@ def play(
 def _interactive(game: Game, game_file: Path) -> None:
     console.print(position_text(game))
     while not game.is_over:
-        for p in game.powers_to_order():
+        for p in game.powers_to_order() if game.step == ORDERS else ():
             console.print(f"[bold]{p}[/bold] orders (empty line to finish, '?' for the legal orders):")
             lines: list[str] = []
             while True:
@@ -244,6 +271,12 @@ def _interactive(game: Game, game_file: Path) -> None:
                     continue
                 lines.append(line)
             game.set_orders(p, lines)
+        if game.step == ORDERS and game.has_reaction_step:
+            game.lock()
+            _save_game(game, game_file)
+        if game.step == REACTION and not prompt_reactions(game, console):
+            _save_game(game, game_file)
+            return
         outcome = game.advance()
         console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
         _save_game(game, game_file)
@@ -268,6 +301,9 @@ def demo(
         console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
     console.print(position_text(game))
 
+
+app.command()(serve)
+app.command("map")(map_command)
 
 if __name__ == "__main__":
     app()

@@ -9,9 +9,11 @@ from pydantic import ValidationError
 
 from arbitre.adjudicator import adjudicate
 from arbitre.interface.schema import AdjudicationRequest
-from arbitre.judge import PositionError, position_from_data, position_to_data
+from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_step
+from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.variants import UnknownVariantError, make_rules
+from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
 
 
 class RequestError(ValueError):
@@ -69,18 +71,26 @@ def process(raw: Any) -> dict[str, Any]:
         if power.upper() not in rules.game_map.powers:
             raise RequestError(f"orders.{power}", f"{power!r} is not a power of the {req.map} map")
     orders = {p.upper(): o for p, o in req.orders.items()}
-    outcome = adjudicate(rules, position, orders)
-    results = [
-        {"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason,
-         **({"message": r.message} if r.message else {})}
-        for r in outcome.results
-    ]
-    nxt = position_to_data(outcome.after, rules.game_map)
-    nxt["dislodged"] = {}
-    for d in sorted(outcome.dislodged.values(), key=lambda d: d.unit.place):
-        nxt["dislodged"].setdefault(d.unit.power, []).append(
-            {"unit": str(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats or ())})
-    return {"phase": str(position.phase), "results": results, "next": nxt}
+    try:
+        if req.step == "reveal":
+            return reveal_step(rules, position, orders, req.viewer)
+        # Spy orders are never adjudicated; "resolve" also applies each power's one change.
+        final = resolve_orders(rules, position, orders, req.reactions)
+    except StepRequestError as err:
+        raise RequestError(err.where, err.message) from err
+    try:
+        viewer = check_viewer(rules, req.viewer)
+    except ValueError as err:
+        raise RequestError("viewer", str(err)) from err
+    outcome = adjudicate(rules, position, final)
+    # Everything printed comes from the viewer's views (the master's holds everything).
+    seen = build_view(rules, position, viewer, outcome)
+    out: dict[str, Any] = {"phase": str(position.phase)}
+    if viewer != MASTER:
+        out["viewer"] = viewer
+    out.update(results=results_data(seen), next=position_data(build_view(rules, outcome.after, viewer)),
+               report=report_data(seen))
+    return out
 
 
 def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:

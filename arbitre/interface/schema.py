@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,11 @@ class AdjudicationRequest(BaseModel):
     orders: dict[str, list[str]] = Field(default_factory=dict, description="Orders by power, one string each.")
     viewer: str = Field("master", description="Whose view to print: a power, 'observer' or 'master'.")
     extras: dict[str, Any] = Field(default_factory=dict, description="Variant state, as printed in 'next.extras'.")
+    step: Literal["reveal", "resolve"] | None = Field(
+        None, description="Espionnite: 'reveal' locks the orders and prints the spy reports; 'resolve' "
+                          "adjudicates the locked orders with each power's one change ('reactions').")
+    reactions: dict[str, str] = Field(
+        default_factory=dict, description="Step 'resolve': each power's one change, e.g. {'FRANCE': 'A PAR - PIC'}.")
 
 
 class ResultOut(BaseModel):
@@ -39,9 +44,10 @@ class ResultOut(BaseModel):
 
     power: str
     order: str
-    outcome: str = Field(description="succeeds, fails, illegal or invalid.")
+    outcome: str | None = Field(description="succeeds, fails, illegal or invalid; null when the viewer may read "
+                                             "the order but not its result.")
     reason: str | None = None
-    message: str | None = None
+    message: str | None = Field(None, description="Why an order was refused (the viewer's own orders only).")
 
 
 class DislodgedOut(BaseModel):
@@ -59,14 +65,45 @@ class NextOut(BaseModel):
     units: dict[str, list[str]]
     dislodged: dict[str, list[DislodgedOut]] = Field(default_factory=dict)
     supply_centers: dict[str, list[str]]
+    extras: dict[str, Any] = Field(default_factory=dict,
+                                   description="Variant state the viewer may read (Submarines: sonar contacts).")
+
+
+class ReportLineOut(BaseModel):
+    """One fact of the phase told to the viewer, in English and French."""
+
+    kind: str = Field(description="A dotted code, e.g. submarines.torpedo_hit.")
+    en: str
+    fr: str
+    audience: list[str] | None = Field(None, description="Master's view only: who was told ('*': everyone).")
 
 
 class AdjudicationResponse(BaseModel):
-    """One outcome object."""
+    """One outcome object: the phase as the viewer may see it."""
 
     phase: str
+    viewer: str | None = Field(None, description="Present when the request named a viewer other than the master.")
     results: list[ResultOut]
     next: NextOut
+    report: list[ReportLineOut] = Field(default_factory=list)
+
+
+class RevealLineOut(BaseModel):
+    """One private fact of the lock (a spy report), in English and French."""
+
+    kind: str = Field(description="espionnite.spy_succeeded, espionnite.spy_failed or espionnite.spy_caught.")
+    en: str
+    fr: str
+
+
+class RevealResponse(BaseModel):
+    """The answer to a ``"step": "reveal"`` request: what the lock told each power the viewer may see."""
+
+    phase: str
+    step: Literal["reveal"]
+    reveals: dict[str, list[RevealLineOut]] = Field(
+        description="Power -> its private reports; only the viewer's own for a power viewer, none for an observer.")
+    rejected: list[ResultOut] = Field(description="The viewer's orders that were refused (all of them for the master).")
 
 
 class ErrorOut(BaseModel):

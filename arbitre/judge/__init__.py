@@ -1,7 +1,7 @@
 """The judge: whole games, phase by phase, and positions as plain data."""
 
 from arbitre.judge.codec import PositionError, parse_unit, position_from_data, position_to_data
-from arbitre.judge.game import ACTIVE, DRAWN, ENDED, WON, Game, PhaseRecord, start_position
+from arbitre.judge.game import ACTIVE, DRAWN, ENDED, WON, Game, PhaseRecord, check_orders, start_position
 from arbitre.judge.steps import ORDERS, REACTION, STEPS, StepError
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "PhaseRecord",
     "PositionError",
     "StepError",
+    "check_orders",
     "parse_unit",
     "position_from_data",
     "position_to_data",

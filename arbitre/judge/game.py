@@ -141,17 +141,7 @@ class Game:
     # ------------------------------------------------------------------ orders
     def check_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
         """Validate orders without storing them: the rejected ones, with their errors."""
-        options = retreat_options_of(self.rules, self.position) if self.position.phase.kind == "R" else None
-        intake = read_orders(self.rules, self.position, {power: list(orders)}, options)
-        rejected = intake.rejected
-        if self.rules.variants:
-            checked: list[Order] = [o for _, _, o in intake.sequence]
-            texts = {id(o): t for _, t, o in intake.sequence}
-            for v in self.rules.variants:
-                for order, err in v.check_order_list(self.rules, self.position, power, checked):
-                    rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
-                                                err.reason, err.message))
-        return rejected
+        return check_orders(self.rules, self.position, power, orders)
 
     def set_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
         """Replace ``power``'s pending orders; returns the rejected ones (they are kept, and fail).
@@ -228,6 +218,17 @@ class Game:
         self.reactions = {}
         return self.lock_events
 
+    def check_reaction(self, power: str, order: str) -> Order:
+        """Validate a reaction change of ``power`` without storing it; return it in normal form.
+
+        Raises :class:`StepError` outside the reaction step and
+        :class:`~arbitre.orders.OrderError` for a change that cannot be read or is not legal.
+        """
+        self._check_power(power)
+        if self.step != REACTION:
+            raise StepError("a reaction is given in the reaction step, once the orders are locked")
+        return check_reaction(self.rules, self.position, power, order)
+
     def set_reaction(self, power: str, order: str) -> Order:
         """In the reaction step, replace the order of one of ``power``'s units; return it in normal form.
 
@@ -235,10 +236,7 @@ class Game:
         changes two units).  An order that cannot be read or is not legal
         raises :class:`~arbitre.orders.OrderError` and changes nothing.
         """
-        self._check_power(power)
-        if self.step != REACTION:
-            raise StepError("a reaction is given in the reaction step, once the orders are locked")
-        change = check_reaction(self.rules, self.position, power, order)
+        change = self.check_reaction(power, order)
         self.reactions[power] = change.format()
         return change
 
@@ -346,6 +344,25 @@ class Game:
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
         return game
+
+
+def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequence[str]) -> list[OrderResult]:
+    """Validate ``power``'s orders in ``position`` without storing them: the rejected ones, with their errors.
+
+    Each order is checked alone, then the rule modules check the list as a
+    whole (Espionnite: one spy and one counter-spy per power).
+    """
+    options = retreat_options_of(rules, position) if position.phase.kind == "R" else None
+    intake = read_orders(rules, position, {power: list(orders)}, options)
+    rejected = intake.rejected
+    if rules.variants:
+        checked: list[Order] = [o for _, _, o in intake.sequence]
+        texts = {id(o): t for _, t, o in intake.sequence}
+        for v in rules.variants:
+            for order, err in v.check_order_list(rules, position, power, checked):
+                rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
+                                            err.reason, err.message))
+    return rejected
 
 
 def _read_position(rules: RuleSet, data: Mapping[str, Any], extras: Mapping[str, object]) -> Position:

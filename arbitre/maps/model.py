@@ -73,6 +73,8 @@ class GameMap:
     coast_names: Mapping[str, tuple[str, str]]
     adjacency: Mapping[str, Mapping[str, frozenset[str]]]
     extra: Mapping[str, object] = field(default_factory=dict)
+    convoy_kinds: frozenset[str] = frozenset({FLEET})
+    """Unit kinds that convoy armies from a sea (a variant may add one, e.g. surfaced submarines)."""
     # Derived tables, filled in __post_init__.
     province_of: Mapping[str, str] = field(init=False)
     supply_centers: frozenset[str] = field(init=False)

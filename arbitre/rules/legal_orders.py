@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import convoy_routes, fleet_seas
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
@@ -93,8 +94,11 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
 
     In an adjustment phase, builds are keyed by the province, disbands by the
     unit's place, and ``WAIVE`` appears under the key ``"WAIVE"`` when builds
-    are owed.
+    are owed.  The list is made from what ``power`` knows of the position: it
+    never names a unit the power cannot see.
     """
+    if rules.variants:
+        position = known_position(rules, position, power)
     gmap = rules.game_map
     kind = position.phase.kind
     if kind == MOVEMENT:
@@ -141,7 +145,7 @@ def _movement_orders(gmap: GameMap, position: Position, power: str) -> dict[str,
                     continue
                 seen.add(tprov)
                 orders.append(f"{unit} S {other} - {tprov}")
-        if unit.kind == FLEET and prov in gmap.seas:
+        if unit.kind in gmap.convoy_kinds and prov in gmap.seas:
             for army_prov, army in sorted(position.units.items()):
                 if army.kind != ARMY or gmap.provinces[army_prov].terrain != "coast":
                     continue

@@ -74,7 +74,8 @@ def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origi
 def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None) -> frozenset[str]:
     """Sea provinces holding a fleet in ``position`` (optionally leaving one out)."""
     return frozenset(
-        p for p, u in position.units.items() if u.kind == FLEET and p in game_map.seas and p != exclude
+        p for p, u in position.units.items()
+        if u.kind in game_map.convoy_kinds and p in game_map.seas and p != exclude
     )
 
 
@@ -201,9 +202,9 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
         if not unit_can_reach(game_map, position, supported, into, exclude=here):
             raise illegal(order, f"{supported} cannot reach {into}", "cannot_reach")
         # Keep a coast the support names: it must then match the move (DATC 6.B.9).
-        return Support(ref, sref, order.target if supported.kind == FLEET and "/" in order.target else into)
+        return Support(ref, sref, order.target if supported.kind != ARMY and "/" in order.target else into)
     assert isinstance(order, Convoy)
-    if unit.kind != FLEET or not game_map.provinces[here].is_sea:
+    if unit.kind not in game_map.convoy_kinds or not game_map.provinces[here].is_sea:
         raise illegal(order, "only a fleet at sea can convoy", "not_at_sea")
     army = position.units.get(order.convoyed.province)
     if army is None:
@@ -267,7 +268,7 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
         raise illegal(order, f"{prov} is occupied", "occupied")
     kind = order.unit.kind
     place = order.unit.place
-    if game_map.provinces[prov].coasts and kind == FLEET and place == prov:
+    if game_map.provinces[prov].coasts and kind != ARMY and place == prov:
         raise illegal(order, f"name the coast of {prov} for a fleet", "build_coast_needed")
     if kind == ARMY:
         place = prov

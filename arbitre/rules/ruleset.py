@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitre.maps import GameMap
 from arbitre.orders import STANDARD_SYNTAX, Convoy, IllegalOrder, Order, OrderSyntax, Support, parse_order
+from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
     check_adjustment_order,
@@ -66,7 +67,12 @@ class RuleSet:
         """Validate an order of ``power`` in ``position``; return its normal form or raise IllegalOrder.
 
         ``text`` is the order as written, when known: it only speeds up the check.
+        The order is judged on what ``power`` knows of the position
+        (:func:`~arbitre.rules.disclosure.known_position`), so the verdict and its
+        words never depend on a unit the power cannot see.
         """
+        if self.variants:
+            position = known_position(self, position, power)
         for v in self.variants:
             checked = v.check_order(self, position, power, order)
             if checked is not None:
@@ -115,6 +121,14 @@ class RuleSet:
         out: dict[type, Callable[..., bool]] = {}
         for v in self.variants:
             out.update(v.movement_adjudicators())
+        return out
+
+    def movement_extensions(self, position: Position, orders: Mapping[str, Order],
+                            whole_orders: Sequence[tuple[str, str, Order]]) -> list[object]:
+        """Every variant's extensions of this movement phase (``arbitre.adjudicator.MovementExtension``)."""
+        out: list[object] = []
+        for v in self.variants:
+            out.extend(v.movement_extensions(self, position, orders, whole_orders))
         return out
 
     def build_center_counts(self, position: Position) -> dict[str, int]:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from arbitre.maps import GameMap
 from arbitre.orders import IllegalOrder, Order, OrderSyntax
+from arbitre.rules.events import EVERYONE, Audience
 
 if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
-    from arbitre.state import Position
+    from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
+    from arbitre.state import Dislodged, Position, Unit
 
 
 class Variant:
@@ -39,6 +41,17 @@ class Variant:
     def movement_adjudicators(self) -> Mapping[type, Callable[..., bool]]:
         """Adjudicators for the variant's own order types in the movement resolver."""
         return {}
+
+    def movement_extensions(self, rules: RuleSet, position: Position, orders: Mapping[str, Order],
+                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[object]:
+        """Hooks into the resolution of one movement phase (Colonial's railroad and canal).  Default: none.
+
+        ``orders`` holds the legal order of every unit by province (a hold when
+        none was given); ``whole_orders`` the accepted orders that name no unit,
+        as (power, text, order).  Return ``arbitre.adjudicator.extension.MovementExtension``
+        objects (typed loosely: the rules layer does not import the adjudicator).
+        """
+        return ()
 
     def counts_for_builds(self, power: str, center: str, position: Position) -> bool:
         """Does owning ``center`` count towards ``power``'s builds?  Default: yes."""
@@ -84,3 +97,47 @@ class Variant:
                 orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
         """Events produced when the orders of a phase lock (each names its audience).  Default: none."""
         return ()
+
+    # --- after the resolver (Submarines' torpedoes and disclosures); see arbitre.rules.steps
+    def after_movement(self, rules: RuleSet, step: MovementStep) -> MovementStep:
+        """Amend a movement phase once the ordinary moves are resolved.  Default: unchanged."""
+        return step
+
+    def after_phase(self, rules: RuleSet, step: PhaseStep) -> PhaseStep:
+        """Amend any adjudicated phase (events, variant state of the next position).  Default: unchanged."""
+        return step
+
+    def holds_retreat_phase(self, rules: RuleSet, position: Position) -> bool:
+        """Must a retreat phase follow this movement phase even with nothing dislodged?  Default: no."""
+        return False
+
+    # --- what each viewer may know (arbitre.rules.disclosure asks every variant)
+    def known_position(self, rules: RuleSet, position: Position, power: str) -> Position:
+        """The position as ``power`` knows it: orders are validated on it.  Default: everything."""
+        return position
+
+    def unit_audience(self, rules: RuleSet, position: Position, unit: Unit) -> Audience:
+        """Who sees ``unit`` on the board.  Default: everyone."""
+        return EVERYONE
+
+    def order_audience(self, rules: RuleSet, before: Position, after: Position,
+                       result: ResultLike) -> tuple[Audience, Audience]:
+        """Who reads an adjudicated order, and who reads its outcome.  Default: everyone, both."""
+        return EVERYONE, EVERYONE
+
+    def contacts(self, rules: RuleSet, position: Position, viewer: str) -> Sequence[tuple[str, str]]:
+        """Units ``viewer`` knows of without their nationality, as (kind, place).  Default: none."""
+        return ()
+
+    def dislodged_view(self, rules: RuleSet, position: Position, dislodged: Dislodged,
+                       viewer: str) -> tuple[str | None, tuple[str, ...] | None] | None:
+        """(attacker_from, retreats) of a dislodged unit as ``viewer`` knows them, or ``None``: as they are."""
+        return None
+
+    def visible_extras(self, rules: RuleSet, position: Position, viewer: str) -> Mapping[str, object]:
+        """The part of this variant's state a player or observer may read.  Default: none of it."""
+        return {}
+
+    def place_is_public(self, rules: RuleSet, place: str) -> bool:
+        """Can everyone see what stands on ``place`` (and a standoff there)?  Default: yes."""
+        return True

@@ -8,9 +8,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
-from arbitre.server.errors import Problem, bad_request, conflict, forbidden
+from arbitre.server.errors import bad_request, conflict, forbidden
 from arbitre.server.security import hash_password
-from arbitre.server.services import Seat, legal_orders
+from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
@@ -128,14 +128,9 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
 
 def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> list[dict[str, Any]]:
     """Check orders as the player typed them (nothing is stored)."""
-    from arbitre.server.services import check
-
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
     if len(lines) > 200:
         raise bad_request("at most 200 orders", "too_long")
     return check(site.referee.game(session, seat.row), seat.power, lines)
 
-
-__all__ = ["MASTER_ACTIONS", "Problem", "check_orders", "join_game", "legal_orders", "master_action", "new_game",
-           "register", "send_message", "submit_orders"]

@@ -129,6 +129,11 @@ FRENCH: dict[str, str] = {
         "Un nom fait de 3 à 40 lettres, chiffres, '-' ou '_' ; un mot de passe d'au moins 8 caractères.",
     "Map unavailable; units are listed below.": "Carte indisponible ; les unités sont listées ci-dessous.",
     "hidden": "caché",
+    "What the lock revealed to you": "Ce que le verrouillage vous a révélé",
+    "Nothing.": "Rien.",
+    "Your orders as locked:": "Vos ordres tels que verrouillés :",
+    "You may change the order of one of your units: write its new order on one line (a second change replaces the first).":
+        "Vous pouvez changer l'ordre d'une de vos unités : écrivez son nouvel ordre sur une ligne (un second changement remplace le premier).",
     "unknown": "inconnue",
 }
 

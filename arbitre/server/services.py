@@ -7,12 +7,12 @@ own orders and ready switch only; the master sees everyone's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from arbitre.judge import Game
+from arbitre.judge import ORDERS, Game
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
@@ -22,6 +22,8 @@ from arbitre.store.lifecycle import current_step, my_orders, powers_to_act, read
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
+from arbitre.views import View
+from arbitre.views.reveal import reveal_report
 
 
 @dataclass
@@ -90,7 +92,7 @@ def roster(session: Session, row: GameRow) -> dict[str, Any]:
     }
 
 
-def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+def game_state(site: Site, session: Session, seat: Seat, view: View | None = None) -> dict[str, Any]:
     """The game page of a member: summary, roster, their view, and their orders (all orders for the master)."""
     row = seat.row
     game = site.referee.game(session, row)
@@ -98,7 +100,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
-        "view": view_data(current_view(game, seat.viewer)),
+        "view": view_data(view or current_view(game, seat.viewer)),
     }
     running = row.status in (ACTIVE, PAUSED)
     if seat.role == PLAYER and seat.power:
@@ -106,6 +108,10 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         must = running and seat.power in powers_to_act(game)
         out["orders"] = {"phase": row.phase, "step": row.step, "lines": lines, "ready": ready, "must_order": must,
                          "legal": legal_orders(game, seat.power) if must else {}}
+        if row.step != ORDERS:
+            out["orders"]["locked"] = list(game.pending.get(seat.power, []))
+    if row.step != ORDERS:
+        out["reveal"] = [asdict(line) for line in reveal_report(game.lock_events, seat.viewer)]
     if seat.role == MASTER:
         rows = orders_of_step(session, row.id, row.phase, row.step)
         out["all_orders"] = {p: {"lines": list(r.lines), "ready": r.ready} for p, r in sorted(rows.items())}
@@ -172,3 +178,5 @@ def recipients(site: Site, session: Session, seat: Seat) -> list[str]:
 def step_of(site: Site, session: Session, row: GameRow) -> str:
     """The step the game is in."""
     return current_step(site.referee.game(session, row))
+
+

@@ -80,14 +80,22 @@ def view_data(view: View) -> dict[str, Any]:
     return asdict(view)
 
 
+def renderer_available() -> bool:
+    """Is the map renderer (``arbitre.render``) installed?"""
+    try:
+        import arbitre.render  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def map_svg(view: View) -> str | None:
     """The map of a view as SVG, when the renderer is installed; ``None`` otherwise."""
     try:
-        from arbitre.render import render_svg  # type: ignore[attr-defined]
+        from arbitre.render import render_svg
     except ImportError:
         return None
     try:
-        svg: str = render_svg(view)
+        return render_svg(view)
     except Exception:  # the map is an extra: a page without it still works
         return None
-    return svg

@@ -64,12 +64,9 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A read-only transaction (rolled back at the end)."""
+        """A read-only transaction, ended (never committed) when the block ends; loaded objects stay readable."""
         with self._read() as session:
-            try:
-                yield session
-            finally:
-                session.rollback()
+            yield session
 
     @contextmanager
     def writing(self) -> Iterator[Session]:

@@ -96,7 +96,7 @@ def games_of(session: Session, user_id: int) -> list[tuple[GameRow, Membership]]
     """The games a user is in, with the role."""
     rows = session.execute(select(GameRow, Membership).join(Membership, Membership.game_id == GameRow.id)
                            .where(Membership.user_id == user_id).order_by(GameRow.id.desc()))
-    return [(g, m) for g, m in rows.tuples()]
+    return [(g, m) for g, m in rows]
 
 
 def player_count(session: Session, game_id: int) -> int:
@@ -144,4 +144,4 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples().all())
+    return {i: n for i, n in session.execute(select(User.id, User.name).where(User.id.in_(ids)))}

@@ -8,7 +8,10 @@ key guarantees it happens once, whatever the number of server processes.
 
 Steps: a phase has at least the ``orders`` step.  A rule module may add steps
 inside a phase (Espionnite's reaction step); the engine says which step a game
-is in through ``Game.step`` and moves on with ``Game.advance()``.
+is in (``Game.step``) and ends it with ``Game.close_step()`` (lock the orders
+and open the reaction step, or adjudicate).  The server keeps each step's
+orders and ready switches in rows and hands them to the engine when the step
+closes, by readiness or deadline.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, undefer
 
-from arbitre.adjudicator import OrderResult
-from arbitre.judge import Game
+from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
+from arbitre.judge import ORDERS, Game, StepError
+from arbitre.orders import OrderError
 from arbitre.store.cache import GameCache, load_game, working_copy
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
@@ -45,24 +49,44 @@ from arbitre.store.orders import orders_of_step, save_orders
 
 log = logging.getLogger("arbitre.store")
 
-ORDERS = "orders"
-"""The step every phase has: powers give their orders."""
 
 
 def current_step(game: Game) -> str:
     """The step the game is in inside its phase (``orders`` unless a rule module added steps)."""
-    step = getattr(game, "step", None)
-    return step if isinstance(step, str) and step else ORDERS
+    return game.step
 
 
 def powers_to_act(game: Game) -> list[str]:
     """The powers that must (or may) act in the current step."""
-    if game.is_over:
-        return []
-    fn = getattr(game, "powers_to_act", None)
-    if callable(fn):
-        return list(fn())
-    return game.powers_to_order()
+    return [] if game.is_over else game.powers_to_order()
+
+
+def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderResult]:
+    """Check what ``power`` gives in the current step: its orders, or its one reaction change."""
+    if current_step(game) == ORDERS:
+        return game.check_orders(power, lines)
+    if len(lines) > 1:
+        return [OrderResult(power, lines[1], None, INVALID, "one_change",
+                            "in the reaction step a power changes one order only")]
+    trial = working_copy(game)
+    for line in lines:
+        try:
+            trial.set_reaction(power, line)
+        except (OrderError, StepError) as err:
+            return [OrderResult(power, line, None, ILLEGAL, "reaction", str(err))]
+    return []
+
+
+def apply_step_orders(game: Game, power: str, lines: list[str]) -> None:
+    """Hand a power's stored orders (or reaction change) for the current step to the engine."""
+    if current_step(game) == ORDERS:
+        game.set_orders(power, lines)
+        return
+    for line in lines[:1]:
+        try:
+            game.set_reaction(power, line)
+        except (OrderError, StepError):
+            log.warning("%s: reaction %r refused at the close of the step", power, line)
 
 
 def deadline_key(game: Game) -> str:
@@ -153,7 +177,7 @@ class Referee:
         step = current_step(game)
         if power not in powers_to_act(game):
             raise GameRuleError(f"{power} has nothing to order in {row.phase}")
-        rejected = game.check_orders(power, lines) if lines is not None else []
+        rejected = check_step_orders(game, power, lines) if lines is not None else []
         save_orders(session, row.id, row.phase, step, power, lines, ready, now)
         processed = False
         if row.status == ACTIVE and self.all_ready(session, row, game):
@@ -177,10 +201,10 @@ class Referee:
             session.flush()  # a second processing of this step fails here: exactly once
             for power, orders in orders_of_step(session, row.id, row.phase, step).items():
                 if power in game.rules.game_map.powers:
-                    game.set_orders(power, orders.lines)
+                    apply_step_orders(game, power, list(orders.lines))
             if self.pause_seconds:
                 time.sleep(self.pause_seconds)
-            game.advance()
+            game.close_step()
             self._save(session, row, game, now)
             log.info("game %s: %s processed (%s), now %s", row.id, step, trigger, row.phase)
             if game.is_over or powers_to_act(game) or row.status != ACTIVE:

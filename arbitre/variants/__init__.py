@@ -46,4 +46,6 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
 __all__ = ["MAP_VARIANTS", "REGISTRY", "UnknownVariantError", "make_rules", "register"]
 
 # Built-in rule modules register themselves on import (after ``register`` exists).
+from arbitre.variants import colonial as _colonial  # noqa: E402, F401
 from arbitre.variants import espionnite as _espionnite  # noqa: E402, F401
+from arbitre.variants import submarines as _submarines  # noqa: E402, F401

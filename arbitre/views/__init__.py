@@ -1,5 +1,7 @@
 """Per-viewer views, built by allow-list: what is not put in cannot leak."""
 
+from arbitre.views.build import build_view, check_viewer
+from arbitre.views.data import position_data, report_data, results_data, view_to_data
 from arbitre.views.model import (
     MASTER,
     OBSERVER,
@@ -10,4 +12,18 @@ from arbitre.views.model import (
     VisibleUnit,
 )
 
-__all__ = ["MASTER", "OBSERVER", "ReportLine", "View", "VisibleDislodged", "VisibleOrder", "VisibleUnit"]
+__all__ = [
+    "MASTER",
+    "OBSERVER",
+    "ReportLine",
+    "View",
+    "VisibleDislodged",
+    "VisibleOrder",
+    "VisibleUnit",
+    "build_view",
+    "check_viewer",
+    "position_data",
+    "report_data",
+    "results_data",
+    "view_to_data",
+]

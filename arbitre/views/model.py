@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MASTER = "master"
-"""The viewer id of the game master, who sees everything."""
-OBSERVER = "observer"
-"""The viewer id of an observer, who sees what is public."""
+from arbitre.rules.events import MASTER, OBSERVER
+
+__all__ = ["MASTER", "OBSERVER", "ReportLine", "View", "VisibleDislodged", "VisibleOrder", "VisibleUnit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +46,9 @@ class VisibleOrder:
     ``hold``, ``retreat``, ``disband``, ``build``, ``waive`` or a variant's
     kind such as ``train``, ``suez``, ``torpedo``); ``places`` lists the places
     the order involves in drawing order (unit, then supported unit, then target).
+    ``outcome`` and ``reason`` are ``None`` when the viewer may read the order
+    but not its result; ``message`` (why an order was refused) is shown only to
+    the power that gave it.
     """
 
     power: str | None
@@ -56,20 +58,34 @@ class VisibleOrder:
     outcome: str | None = None
     reason: str | None = None
     final_place: str | None = None
+    message: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ReportLine:
-    """One fact disclosed to the viewer, in English and French."""
+    """One fact disclosed to the viewer, in English and French.
+
+    ``audience`` is filled in the game master's view only: who was told
+    (power ids, ``*`` for everyone).
+    """
 
     key: str
     en: str
     fr: str
+    audience: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class View:
-    """The game at one phase as one viewer may see it."""
+    """The game at one phase as one viewer may see it.
+
+    ``units`` are the units the viewer sees (sonar contacts have no power);
+    ``unit_counts`` is how many units each power has, hidden ones included
+    (public: it follows from centres and adjustments); ``orders`` are the
+    adjudicated orders the viewer may read, or its own pending orders;
+    ``report`` the facts disclosed to it; ``extras`` the variant state it may
+    read (``next.extras`` of the JSON interface).
+    """
 
     viewer: str
     map_name: str
@@ -81,3 +97,4 @@ class View:
     report: tuple[ReportLine, ...] = ()
     bounced: tuple[str, ...] = ()
     extras: dict[str, object] = field(default_factory=dict)
+    unit_counts: dict[str, int] = field(default_factory=dict)

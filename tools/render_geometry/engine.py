@@ -56,6 +56,7 @@ class Board:
     weights: dict[str, float] = field(default_factory=dict)  # per-province cost factor
     crossings: list[tuple[str, str]] = field(default_factory=list)
     decorations: dict[str, str] = field(default_factory=dict)  # decor label -> land | sea
+    sea_on_land: bool = False  # may a sea cover masked land (at the penalty)?
 
 
 # --------------------------------------------------------------------------- growing
@@ -71,7 +72,8 @@ def grow(board: Board) -> list[list[str]]:
 
     def allowed(p: str, x: int, y: int) -> bool:
         touch = board.touchable.get(p)
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        # All eight neighbours: two provinces that are not adjacent may not even meet at a corner.
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
             nx, ny = x + dx, y + dy
             if 0 <= nx < cols and 0 <= ny < rows:
                 q = lab[ny][nx]
@@ -118,7 +120,9 @@ def grow(board: Board) -> list[list[str]]:
             if mask is not None:
                 m = mask[ny][nx]
                 if m == 1 and not is_land[p]:
-                    continue  # a sea never covers real land
+                    if not board.sea_on_land:
+                        continue  # a sea never covers real land
+                    step *= board.water_penalty
                 if m == 0 and is_land[p]:
                     step *= board.water_penalty
             push(cost + step, nx, ny, p)
@@ -155,6 +159,40 @@ def _neutral_by_neighbours(lab: list[list[str | None]], x: int, y: int, board: B
     return NEUTRAL_SEA if sea > land else NEUTRAL_LAND
 
 
+def merge_specks(lab: list[list[str]], max_cells: int = 12) -> int:
+    """Give small neutral components that touch a single label to that label; returns how many."""
+    rows, cols = len(lab), len(lab[0])
+    seen: set[tuple[int, int]] = set()
+    merged = 0
+    for y in range(rows):
+        for x in range(cols):
+            q = lab[y][x]
+            if not q.startswith("~") or (x, y) in seen:
+                continue
+            comp, around, stack = [], set(), [(x, y)]
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                comp.append((cx, cy))
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    nx, ny = cx + dx, cy + dy
+                    if not (0 <= nx < cols and 0 <= ny < rows):
+                        around.add(OUTSIDE)
+                        continue
+                    r = lab[ny][nx]
+                    if r == q and (nx, ny) not in seen:
+                        seen.add((nx, ny))
+                        stack.append((nx, ny))
+                    elif r != q:
+                        around.add(r)
+            if len(comp) <= max_cells and len(around) == 1 and OUTSIDE not in around:
+                (only,) = around
+                for cx, cy in comp:
+                    lab[cy][cx] = only
+                merged += 1
+    return merged
+
+
 def contacts(lab: list[list[str]]) -> set[frozenset[str]]:
     """Pairs of labels that share at least one cell edge."""
     pairs: set[frozenset[str]] = set()
@@ -181,8 +219,8 @@ def _label_at(lab: list[list[str]], x: int, y: int) -> str:
 
 
 def trace(lab: list[list[str]], cell: float, smooth: int = 2, tolerance: float = 0.75
-          ) -> tuple[dict[str, list[list[Point]]], list[list[Point]]]:
-    """Vectorise a label grid: rings per label (canvas px) and the arcs they are made of."""
+          ) -> tuple[dict[str, list[list[Point]]], list[tuple[str, str, list[Point]]]]:
+    """Vectorise a label grid: rings per label (canvas px) and the arcs (label, label, points)."""
     rows, cols = len(lab), len(lab[0])
     # Undirected boundary edges, keyed by their two vertices (sorted).
     adj: dict[Vertex, list[Vertex]] = {}
@@ -225,6 +263,16 @@ def trace(lab: list[list[str]], cell: float, smooth: int = 2, tolerance: float =
         for n in adj[v]:
             if (v, n) not in used:
                 arcs.append(walk(v, n))  # a closed loop: ends where it started
+    # The two labels each arc separates (read beside its first edge).
+    arc_labels: list[tuple[str, str]] = []
+    for arc in arcs:
+        (x0, y0), (x1, y1) = arc[0], arc[1]
+        if y0 == y1:  # horizontal edge
+            x = min(x0, x1)
+            arc_labels.append((_label_at(lab, x, y0 - 1), _label_at(lab, x, y0)))
+        else:
+            y = min(y0, y1)
+            arc_labels.append((_label_at(lab, x0 - 1, y), _label_at(lab, x0, y)))
     # Smooth each arc once.
     smooth_arcs: list[list[Point]] = []
     edge_arc: dict[tuple[Vertex, Vertex], tuple[int, bool]] = {}
@@ -241,7 +289,7 @@ def trace(lab: list[list[str]], cell: float, smooth: int = 2, tolerance: float =
     labels = {q for row in lab for q in row}
     for q in sorted(labels):
         rings[q] = _rings_of(lab, q, adj, nodes, arcs, edge_arc, smooth_arcs)
-    return rings, smooth_arcs
+    return rings, [(a, b, pts) for (a, b), pts in zip(arc_labels, smooth_arcs, strict=True)]
 
 
 def _rings_of(lab: list[list[str]], q: str, adj: dict[Vertex, list[Vertex]], nodes: set[Vertex],

@@ -26,9 +26,9 @@ Seed = LatLon | list[LatLon]
 PLACES: dict[str, list[Seed]] = {
     # --- Britain
     "CLY": [(57.0, -4.9), (58.3, -4.6)],  # western Highlands
-    "EDI": [(56.4, -3.1), (57.4, -2.5)],  # Edinburgh, Aberdeen
-    "LVP": [(53.9, -2.8), (55.0, -3.2)],  # Lancashire, Cumbria
-    "YOR": [(53.9, -1.0)],  # York
+    "EDI": [(56.4, -3.1), (57.4, -2.5), (58.4, -3.3), (55.7, -2.4)],  # Edinburgh, Aberdeen, Caithness, Borders
+    "LVP": [(53.9, -2.8), (55.0, -3.2), (55.0, -4.8)],  # Lancashire, Cumbria, Galloway
+    "YOR": [(53.9, -1.0), (54.8, -1.6)],  # York, Durham
     "WAL": [(52.3, -3.7), (51.6, -3.5)],  # Wales
     "LON": [(51.6, 0.0), (51.0, -0.9)],  # London, Hampshire
     # --- France, Low Countries, Iberia
@@ -49,34 +49,34 @@ PLACES: dict[str, list[Seed]] = {
     "RUH": [(51.3, 7.3)],  # Essen
     "MUN": [(48.6, 10.8), (50.0, 9.3)],  # Munich, Franconia
     "SIL": [(51.0, 17.0)],  # Breslau
-    "DEN": [(56.0, 9.2), (55.4, 11.9)],  # Jutland, Zealand
+    "DEN": [(56.0, 9.2), (55.4, 11.9), (56.4, 8.3)],  # Jutland, Zealand, west Jutland
     "SWE": [(59.8, 15.6), (63.8, 17.0), (66.5, 20.5), (56.8, 14.0)],  # Svealand to Norrbotten
     "NWY": [(61.0, 9.0), (64.5, 12.5), (67.8, 16.0), (69.6, 22.0), (70.1, 27.5)],  # up to Finnmark
     "FIN": [(62.5, 26.0), (66.0, 26.5), (68.3, 27.0)],  # Finland, Lapland
     # --- Russia
     "STP": [(60.0, 31.0), (64.0, 34.5), (67.5, 34.5), (68.5, 40.0), (62.0, 40.0)],  # to Kola, White Sea
-    "MOS": [(55.8, 37.6), (58.5, 43.0), (53.5, 45.0)],  # Moscow, the Volga
+    "MOS": [(55.8, 37.6), (58.5, 43.0), (53.5, 45.0), [(55.0, 34.0), (54.0, 29.0)]],  # Moscow, the Volga, Smolensk-Minsk
     "LVN": [(57.5, 25.5), (56.0, 27.0)],  # Riga, Latgale
-    "WAR": [(52.2, 21.0)],  # Warsaw
+    "WAR": [(52.2, 21.0), (53.2, 24.5)],  # Warsaw, Grodno
     "UKR": [(49.6, 30.5), (51.0, 34.0)],  # Kiev
     "SEV": [(46.8, 37.0), (45.0, 34.2), (47.5, 42.0), (44.0, 42.5)],  # Azov coast, Crimea, Don, Caucasus
     # --- Austria, Italy, Balkans
-    "BOH": [(49.8, 14.8)],  # Prague
-    "VIE": [(47.8, 15.8)],  # Vienna, Styria
-    "TYR": [(47.1, 11.6)],  # Innsbruck
+    "BOH": [(49.8, 14.8), (49.6, 17.6)],  # Prague, Moravia
+    "VIE": [(47.8, 15.8), (48.6, 18.6)],  # Vienna, western Slovakia
+    "TYR": [(47.1, 11.6), (46.4, 10.6)],  # Innsbruck, Valtellina
     "BUD": [(47.3, 20.5), (46.6, 24.0)],  # Hungary, Transylvania
-    "GAL": [(49.6, 23.5)],  # Lemberg
+    "GAL": [(49.6, 23.5), (49.3, 20.5), (49.8, 19.0)],  # Lemberg, Cracow, Teschen
     "TRI": [(45.3, 15.3), (43.7, 17.0)],  # Croatia, Dalmatia, Bosnia
-    "PIE": [(44.9, 7.8)],  # Turin
-    "VEN": [(45.5, 11.6)],  # Venice, Lombardy
+    "PIE": [(44.9, 7.8), (45.9, 9.3)],  # Turin, Como
+    "VEN": [(45.5, 11.6), [(44.3, 12.2), (43.6, 13.4)]],  # Venice, Lombardy; Romagna-Ancona
     "TUS": [(43.4, 11.0)],  # Florence
     "ROM": [(42.0, 12.9)],  # Rome
     "NAP": [(40.8, 15.5), (37.5, 14.2), (39.0, 16.4)],  # Campania, Sicily, Calabria
-    "APU": [(41.2, 16.0)],  # Apulia
-    "SER": [(43.8, 20.8)],  # Serbia
+    "APU": [(41.2, 16.0), [(41.6, 15.3), (42.4, 14.2)]],  # Apulia; Molise-Abruzzo coast
+    "SER": [(43.8, 20.8), (42.0, 21.5)],  # Serbia, Skopje
     "ALB": [(41.2, 20.0)],  # Albania
-    "GRE": [(39.5, 22.0), (37.6, 22.2)],  # Thessaly, Peloponnese
-    "BUL": [(42.7, 25.2)],  # Bulgaria
+    "GRE": [(39.5, 22.0), (37.6, 22.2), (40.7, 22.7)],  # Thessaly, Peloponnese, Salonica
+    "BUL": [(42.7, 25.2), [(43.2, 27.6), (42.5, 27.4)]],  # Bulgaria; Varna-Burgas coast
     "RUM": [(44.9, 25.6), (47.0, 27.5)],  # Wallachia, Moldavia
     "CON": [(41.4, 27.8), [(41.25, 29.05), (40.8, 28.6), (40.4, 27.0), (40.15, 26.4)]],  # Thrace; Bosporus-Marmara-Dardanelles
     "ANK": [(40.6, 33.4), (41.2, 36.5)],  # Ankara, Pontus
@@ -89,16 +89,16 @@ PLACES: dict[str, list[Seed]] = {
     # --- Impassable
     "SWI": [(46.8, 8.2)],  # Switzerland
     # --- Seas
-    "NAO": [(58.5, -20.0), (52.0, -22.0), (62.0, -12.0), (56.5, -12.0)],
-    "NWG": [(66.0, 2.0), (69.0, 10.0), (63.5, -3.0), (71.0, 0.0)],
+    "NAO": [(58.5, -20.0), (52.0, -19.0), (62.0, -12.0), (56.5, -12.0), (55.8, -7.6)],  # to north of Ireland
+    "NWG": [(66.0, 2.0), (69.0, 10.0), (63.5, -3.0), (71.0, 0.0), (59.4, -3.2)],  # down to Orkney
     "BAR": [(72.0, 38.0), (71.0, 30.0), (73.5, 45.0)],
-    "NTH": [(56.2, 3.0), (58.5, 1.5), (54.0, 3.0), (60.0, 3.0)],
+    "NTH": [(56.2, 3.0), (58.5, 1.5), (54.0, 3.0), (60.0, 3.0), (52.2, 2.9), (56.0, 7.3)],
     "SKA": [(57.9, 9.4)],
     "HEL": [(54.4, 7.5)],
     "BAL": [(55.6, 17.0), (58.0, 19.5), (59.5, 23.0), (54.8, 13.6)],
-    "BOT": [(62.5, 20.0), (65.0, 23.5), (60.0, 20.0)],
-    "ENG": [(50.1, -2.5), [(49.4, -5.5), (50.4, -1.0), (51.0, 1.4)]],
-    "IRI": [(53.4, -5.3), (51.6, -7.0), (51.3, -10.0), (54.5, -4.0)],
+    "BOT": [(62.5, 20.0), (65.0, 23.5), (60.0, 20.0), [(59.9, 22.5), (60.0, 26.0), (60.0, 29.0)]],  # with the Gulf of Finland
+    "ENG": [(50.1, -2.5), [(49.4, -5.5), (50.4, -1.0), (50.9, 1.2)]],
+    "IRI": [(53.4, -5.3), (51.6, -7.0), (51.3, -10.0)],
     "MAO": [(45.0, -13.0), (40.0, -16.0), (35.0, -12.0), (46.0, -6.0), (48.5, -11.0),
             [(36.5, -8.0), (35.95, -5.5)]],  # Gulf of Cadiz to the Strait of Gibraltar
     "WES": [(38.2, 3.0), (37.0, 7.0), [(36.3, -2.0), (36.0, -5.0)]],  # Alboran Sea
@@ -116,7 +116,7 @@ CROSSINGS: list[tuple[str, str]] = []
 
 # --- projection
 LAT1, LAT2, LAT0, LON0 = 40.0, 62.0, 50.0, 14.0
-FRAME = (-26.0, 28.5, 49.0, 74.0)  # used only to fix the canvas box (west lon, south lat, east lon, north lat)
+FRAME = (-18.0, 33.0, 46.5, 72.5)  # used only to fix the canvas box (west lon, south lat, east lon, north lat)
 WIDTH = 1150
 
 
@@ -149,10 +149,6 @@ def lcc_inverse(x: float, y: float) -> tuple[float, float]:
 
 def _box() -> tuple[float, float, float, float]:
     west, south, east, north = FRAME
-    xs, ys = [], []
-    for lat in (south, (south + north) / 2, north):
-        for lon in (west, LON0, east):
-            pass
     # The frame: the west edge at the Atlantic (west lon at 45N), the east edge at the east
     # lon at 45N, the south edge at the south lat on the central meridian, the north edge at
     # the north lat on the central meridian.

@@ -15,7 +15,7 @@ only asks for it.
 from arbitre.variants import register
 from arbitre.variants.espionnite.espionage import Catch, Espionage, SpyResult, resolve_espionage
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, parse_espionage
-from arbitre.variants.espionnite.reports import SPY_CAUGHT, SPY_FAILED, SPY_SUCCEEDED, EspionageEvent, espionage_events
+from arbitre.variants.espionnite.reports import SPY_CAUGHT, SPY_FAILED, SPY_SUCCEEDED, espionage_events
 from arbitre.variants.espionnite.variant import CATCH_NOTICE, Espionnite, make_espionnite
 
 register("espionnite", make_espionnite)
@@ -28,7 +28,6 @@ __all__ = [
     "Catch",
     "CounterSpy",
     "Espionage",
-    "EspionageEvent",
     "Espionnite",
     "Spy",
     "SpyResult",

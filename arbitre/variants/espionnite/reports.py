@@ -1,4 +1,4 @@
-"""The private reports of the lock, as events that name their audience, in English and French.
+"""The private reports of the lock, as :class:`~arbitre.rules.events.Event` values naming their audience.
 
 * A successful spy's power learns the spied unit's order as locked.  The
   unit's power is named only when the unit was in sight of the spying power;
@@ -11,10 +11,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-
 from arbitre.rules import RuleSet
+from arbitre.rules.events import Event, only
 from arbitre.state import Position
 from arbitre.variants.espionnite.espionage import Espionage, SpyResult
 from arbitre.variants.espionnite.validation import is_hidden_from
@@ -27,18 +25,7 @@ SPY_CAUGHT = "espionnite.spy_caught"
 """Event kind: a counter-spy caught one or more spies (only with the catch-notice setting)."""
 
 
-@dataclass(frozen=True, slots=True)
-class EspionageEvent:
-    """One fact of the lock, told to ``audience`` only, worded in English and French."""
-
-    kind: str
-    audience: frozenset[str]
-    en: str
-    fr: str
-    data: Mapping[str, object] = field(default_factory=dict)
-
-
-def _success(rules: RuleSet, position: Position, result: SpyResult) -> EspionageEvent:
+def _success(rules: RuleSet, position: Position, result: SpyResult) -> Event:
     assert result.unit is not None and result.order is not None
     order = result.order.format()
     place = result.unit.place
@@ -52,12 +39,12 @@ def _success(rules: RuleSet, position: Position, result: SpyResult) -> Espionage
         en = f"Your spy watched {info.display}'s {result.unit}: its order is {order}."
         fr = f"Votre espion a observé l'unité {result.unit} ({info.display_fr}) : son ordre est {order}."
     data: dict[str, object] = {"target": place, "order": order, "power": owner}
-    return EspionageEvent(SPY_SUCCEEDED, frozenset({result.power}), en, fr, data)
+    return Event(SPY_SUCCEEDED, only(result.power), en, fr, data)
 
 
-def _failure(result: SpyResult) -> EspionageEvent:
-    return EspionageEvent(
-        SPY_FAILED, frozenset({result.power}),
+def _failure(result: SpyResult) -> Event:
+    return Event(
+        SPY_FAILED, only(result.power),
         f"Your spy (SPY {result.target}) learnt nothing.",
         f"Votre espion (ESPION {result.target}) n'a rien appris.",
         {"target": result.target},
@@ -65,15 +52,15 @@ def _failure(result: SpyResult) -> EspionageEvent:
 
 
 def espionage_events(rules: RuleSet, position: Position, espionage: Espionage,
-                     catch_notice: bool = False) -> tuple[EspionageEvent, ...]:
+                     catch_notice: bool = False) -> tuple[Event, ...]:
     """The events of the lock: one per spy, and one per catch when ``catch_notice`` is on."""
     out = [_success(rules, position, r) if r.succeeded else _failure(r) for r in espionage.results]
     if catch_notice:
         for c in espionage.catches:
             en_n = "a spy" if c.spies == 1 else f"{c.spies} spies"
             fr_n = "un espion" if c.spies == 1 else f"{c.spies} espions"
-            out.append(EspionageEvent(
-                SPY_CAUGHT, frozenset({c.power}),
+            out.append(Event(
+                SPY_CAUGHT, only(c.power),
                 f"Your counter-spy guarding {c.place} caught {en_n}.",
                 f"Votre contre-espion qui gardait {c.place} a arrêté {fr_n}.",
                 {"place": c.place, "spies": c.spies},

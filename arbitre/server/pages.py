@@ -1,0 +1,56 @@
+"""Rendering pages: Jinja2 templates with the visitor's language and CSRF token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
+from arbitre.server.errors import Problem
+from arbitre.server.i18n import translator
+
+TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
+
+NOTES = {
+    "saved": "Orders saved.",
+    "processed": "The phase was adjudicated.",
+    "done": "Done.",
+    "registered": "Your account was created.",
+}
+"""Notes a redirect may ask the next page to show (by key, so a link cannot inject text)."""
+
+
+def render(request: Request, actor: Actor, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+    """Render template ``name`` for ``actor`` (language, CSRF token, user)."""
+    site = site_of(request)
+    note = NOTES.get(request.query_params.get("note", ""))
+    ctx = {"t": translator(actor.lang), "lang": actor.lang, "user": actor.user,
+           "csrf": site.signer.csrf_token(actor.nonce), "note": note, **context}
+    response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
+    set_visitor_cookies(response, actor, site.settings.secure_cookies)
+    return response
+
+
+def redirect(url: str, note: str | None = None) -> RedirectResponse:
+    """A 303 redirect (after a form post), optionally with a note for the next page."""
+    if note:
+        url += ("&" if "?" in url else "?") + "note=" + quote(note)
+    return RedirectResponse(url, status_code=303)
+
+
+def render_problem(request: Request, problem: Problem) -> Response:
+    """The error page for ``problem`` (a logged-out visitor asked to log in is sent to the login page)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        try:
+            actor = identify(request, s)
+        except Problem:
+            actor = Actor(None, "", "en")
+    if problem.status == 401 and request.method == "GET":
+        return redirect("/login?next=" + quote(request.url.path))
+    return render(request, actor, "error.html", {"problem": problem}, status=problem.status)

@@ -1,0 +1,1 @@
+"""HTTP routes: the JSON API (``api``) and the web pages (``pages_*``)."""

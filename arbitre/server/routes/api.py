@@ -1,0 +1,277 @@
+"""The JSON API for bots: the same answers as the pages (OpenAPI docs at ``/api/docs``).
+
+Authenticate with ``Authorization: Bearer <token>`` (make a token with
+``POST /api/tokens`` or on the account page).  Requests made with the session
+cookie instead must carry the ``X-CSRF-Token`` header on every change.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from arbitre.server import actions, services
+from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.errors import Problem
+from arbitre.server.security import DUMMY_HASH, verify_password
+from arbitre.store.accounts import create_token, user_by_name
+from arbitre.store.games import games_of, list_games, player_count
+from arbitre.store.models import MASTER, PLAYER
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+class Strict(BaseModel):
+    """Request bodies refuse unknown fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class AccountIn(Strict):
+    """A new account."""
+
+    name: str = Field(max_length=40)
+    password: str = Field(max_length=200)
+    lang: Literal["en", "fr"] = "en"
+
+
+class TokenIn(Strict):
+    """Credentials exchanged for a bearer token."""
+
+    name: str = Field(max_length=40)
+    password: str = Field(max_length=200)
+    label: str = Field(default="bot", max_length=80)
+
+
+class MeIn(Strict):
+    """Account preferences."""
+
+    lang: Literal["en", "fr"]
+
+
+class GameIn(Strict):
+    """A new game's settings (deadlines in seconds, keyed M, R, A, reaction)."""
+
+    name: str = Field(max_length=80)
+    map: str = "standard"
+    rules: list[str] = []
+    options: dict[str, Any] = {}
+    press: Literal["none", "public", "full"] = "full"
+    assignment: Literal["random", "choice"] = "random"
+    deadlines: dict[str, int] = {}
+
+
+class JoinIn(Strict):
+    """Join as a player (optionally naming the wanted power) or as an observer."""
+
+    role: Literal["player", "observer"] = "player"
+    power: str | None = None
+
+
+class OrdersIn(Strict):
+    """Orders (one per item; ``null`` keeps the current ones) and/or the ready switch.
+
+    ``phase`` (optional) is the phase the orders are meant for; they are refused if
+    the game has moved on.
+    """
+
+    orders: list[str] | None = None
+    ready: bool | None = None
+    phase: str | None = Field(default=None, max_length=16)
+
+
+class CheckIn(Strict):
+    """Orders to check without storing them."""
+
+    orders: list[str]
+
+
+class MessageIn(Strict):
+    """A press message: ``to`` is a power, ``MASTER`` or ``*`` (public)."""
+
+    to: str = Field(max_length=24)
+    body: str = Field(max_length=5000)
+
+
+class MasterIn(Strict):
+    """A master-console action."""
+
+    action: Literal["pause", "resume", "extend", "adjudicate", "draw", "end", "replace"]
+    minutes: int | None = None
+    power: str | None = None
+    user: str | None = None
+
+
+@router.post("/register", status_code=201)
+def register(body: AccountIn, request: Request) -> dict[str, Any]:
+    """Create an account."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        user = actions.register(s, site, body.name, body.password, body.lang)
+        return {"id": user.id, "name": user.name}
+
+
+@router.post("/tokens", status_code=201)
+def token(body: TokenIn, request: Request) -> dict[str, Any]:
+    """Exchange a name and password for a bearer token (shown once)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        user = user_by_name(s, body.name)
+        if not verify_password(user.password_hash if user else DUMMY_HASH, body.password) or user is None:
+            raise Problem(401, "bad_login", "wrong user name or password")
+        return {"token": create_token(s, user.id, body.label, site.now())}
+
+
+@router.get("/me")
+def me(request: Request) -> dict[str, Any]:
+    """The account and its games."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        user = identify(request, s).require()
+        return {"id": user.id, "name": user.name, "lang": user.lang,
+                "games": [{**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(s, user.id)]}
+
+
+@router.put("/me")
+def update_me(body: MeIn, request: Request) -> dict[str, Any]:
+    """Change preferences (language of pages and reports)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        user.lang = body.lang
+        return {"id": user.id, "name": user.name, "lang": user.lang}
+
+
+@router.get("/games")
+def games(request: Request) -> list[dict[str, Any]]:
+    """Every game's public summary."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return [services.summary(g, player_count(s, g.id)) for g in list_games(s)]
+
+
+@router.post("/games", status_code=201)
+def create(body: GameIn, request: Request) -> dict[str, Any]:
+    """Create a game; you are its master."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        row = actions.new_game(s, site, actor.require(), body.model_dump())
+        return services.summary(row, 0)
+
+
+@router.get("/games/{game_id}")
+def game(game_id: int, request: Request) -> dict[str, Any]:
+    """A member's game page (summary, roster, their view, their orders); an outsider gets the summary."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor, member=False)
+        if seat.member is None:
+            return {"game": services.summary(seat.row, player_count(s, game_id))}
+        return services.game_state(site, s, seat)
+
+
+@router.post("/games/{game_id}/join")
+def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
+    """Join a game as a player or an observer."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        seat = services.open_game(s, game_id, actor, member=False, lock=True)
+        actions.join_game(s, site, seat, user, body.role, body.power)
+        return services.summary(seat.row, player_count(s, game_id))
+
+
+@router.get("/games/{game_id}/orders")
+def get_orders(game_id: int, request: Request) -> dict[str, Any]:
+    """Your orders for the current step, your ready switch and the legal orders of your units."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_game(s, game_id, identify(request, s), roles=(PLAYER,))
+        state = services.game_state(site, s, seat)
+        if "orders" not in state:
+            raise Problem(409, "conflict", "you hold no power yet")
+        result: dict[str, Any] = state["orders"]
+        return result
+
+
+@router.put("/games/{game_id}/orders")
+def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
+    """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        result = actions.submit_orders(s, site, seat, body.orders, body.ready, body.phase)
+        rejected = [{"order": r.text, "outcome": r.outcome, "reason": r.reason, "message": r.message}
+                    for r in result.rejected]
+        return {"rejected": rejected, "processed": result.processed, "phase": seat.row.phase, "step": seat.row.step}
+
+
+@router.post("/games/{game_id}/check")
+def check(game_id: int, body: CheckIn, request: Request) -> dict[str, Any]:
+    """Check orders without storing them: the engine's messages for the lines it rejects."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, roles=(PLAYER,))
+        return {"errors": actions.check_orders(site, s, seat, body.orders)}
+
+
+@router.get("/games/{game_id}/history")
+def history(game_id: int, request: Request) -> list[dict[str, Any]]:
+    """The played phases."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return services.history(site, s, services.open_game(s, game_id, identify(request, s)))
+
+
+@router.get("/games/{game_id}/history/{index}")
+def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
+    """One played phase as you see it: board, orders and results, report."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return services.history_phase(site, s, services.open_game(s, game_id, identify(request, s)), index)
+
+
+@router.get("/games/{game_id}/messages")
+def messages(game_id: int, request: Request) -> dict[str, Any]:
+    """The messages you may read, and where you may write."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_game(s, game_id, identify(request, s))
+        return {**services.press(s, seat), "recipients": services.recipients(site, s, seat)}
+
+
+@router.post("/games/{game_id}/messages", status_code=201)
+def post_message(game_id: int, body: MessageIn, request: Request) -> dict[str, Any]:
+    """Send a message (press settings permitting)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True)
+        actions.send_message(s, site, seat, actor.require(), body.to, body.body)
+        return {"ok": True}
+
+
+@router.post("/games/{game_id}/master")
+def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
+    """Master console: pause, resume, extend (minutes), adjudicate, draw, end, replace (power, user)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user)
+        return services.summary(seat.row)

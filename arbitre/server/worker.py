@@ -1,0 +1,30 @@
+"""The deadline worker: a loop that processes every step whose deadline has passed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from starlette.concurrency import run_in_threadpool
+
+from arbitre.server.site import Site
+
+log = logging.getLogger("arbitre.worker")
+
+
+def tick(site: Site) -> int:
+    """Process every due step now (one transaction each); returns how many were processed."""
+    return site.referee.process_due(site.db, site.now())
+
+
+async def run(site: Site, stop: asyncio.Event) -> None:
+    """Call :func:`tick` every ``worker_interval`` seconds until ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            await run_in_threadpool(tick, site)
+        except Exception:  # keep the loop alive whatever one tick does
+            log.exception("deadline worker tick failed")
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=site.settings.worker_interval)
+        except TimeoutError:
+            pass

@@ -1,0 +1,278 @@
+"""Who learns what: each rule of the spec's "who learns what" list, as events with their audience.
+
+Every event is made here, with its audience fixed when it is made:
+
+=========================  ==========================================================
+event kind                 told to
+=========================  ==========================================================
+``surfaced``               everyone (the submarine appears as a unit of its power)
+``unseen_bounce``          owners of the surface units a failed surfacing met
+``sonar``                  the owner of a submarine next to another one, in the depths
+``decisive_support``       everyone, without the submarine's nationality
+``downward_support``       everyone, without the supported submarine's nationality
+``depth_support``          owners of the supporting and the supported unit
+``torpedo_hit``            everyone; names the firing place, never the firing power
+``torpedo_miss``           players with a unit next to the target's sea (and the firer)
+``depth_attack``           the attacker: the nationality of the submarine it attacked
+``lost_submarine``         everyone: only that the power lost a submarine
+=========================  ==========================================================
+
+:func:`order_audience` says who reads each order and its outcome: orders of
+units on the surface are published (torpedoes excepted: their misses and hits
+are told by the events above), orders of submerged units are their owner's,
+but for a successful surfacing (public) and a support between depth places
+(both owners).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from arbitre.adjudicator import SUCCEEDS, MovementResolver
+from arbitre.orders import Build, Disband, Hold, Move, Order, Retreat, Support, Waive
+from arbitre.rules import RuleSet
+from arbitre.rules.events import EVERYONE, NOBODY, Audience, Event, only
+from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
+from arbitre.state import ADJUSTMENTS, RETREATS, Position, Unit
+from arbitre.variants.submarines import words
+from arbitre.variants.submarines.layers import SUB, is_depth, twin
+from arbitre.variants.submarines.orders import Torpedo
+from arbitre.variants.submarines.state import SubState
+from arbitre.variants.submarines.torpedoes import Shot
+
+PREFIX = "submarines."
+SURFACED = PREFIX + "surfaced"
+UNSEEN_BOUNCE = PREFIX + "unseen_bounce"
+SONAR = PREFIX + "sonar"
+DECISIVE_SUPPORT = PREFIX + "decisive_support"
+DOWNWARD_SUPPORT = PREFIX + "downward_support"
+DEPTH_SUPPORT = PREFIX + "depth_support"
+TORPEDO_HIT = PREFIX + "torpedo_hit"
+TORPEDO_MISS = PREFIX + "torpedo_miss"
+DEPTH_ATTACK = PREFIX + "depth_attack"
+LOST_SUBMARINE = PREFIX + "lost_submarine"
+
+
+def _event(kind: str, audience: Audience, text: tuple[str, str], **data: object) -> Event:
+    return Event(kind, audience, text[0], text[1], data)
+
+
+def _anonymous(order: Order) -> str:
+    """The order's text: it names places and unit kinds, never a power."""
+    return order.format()
+
+
+# ---------------------------------------------------------------------- movement
+def movement_events(rules: RuleSet, step: MovementStep, shots: Sequence[Shot]) -> tuple[list[Event], SubState]:
+    """The events of a movement phase (after the torpedoes), and the new sonar contacts."""
+    events: list[Event] = []
+    for prov, order in step.orders.items():
+        unit = step.before.units[prov]
+        if isinstance(order, Move):
+            events.extend(_move_events(rules, step, prov, unit, order))
+        elif isinstance(order, Support):
+            events.extend(_support_events(rules, step, prov, unit, order))
+    events.extend(torpedo_events(rules, step.units, shots))
+    state = sonar_contacts(rules, step.units)
+    for power, places in sorted(state.contacts.items()):
+        events.extend(_event(SONAR, only(power), words.sonar(p), place=p) for p in places)
+    return events, state
+
+
+def _move_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, order: Move) -> Iterable[Event]:
+    gmap = rules.game_map
+    target = gmap.province_of[order.target]
+    ok = step.succeeded.get(prov, False)
+    if is_depth(unit.place) and not is_depth(target):
+        if ok:
+            yield _event(SURFACED, EVERYONE, words.surfaced(gmap, unit.power, _anonymous(order), target),
+                         power=unit.power, place=target)
+        else:
+            told = {u.power for u in _battle(step, target, exclude=prov)} - {unit.power}
+            if told:
+                yield _event(UNSEEN_BOUNCE, frozenset(told), words.unseen_bounce(target), place=target)
+    if is_depth(target):
+        defender = step.before.units.get(target)
+        stayed = not (isinstance(step.orders.get(target), Move) and step.succeeded.get(target, False))
+        if defender is not None and defender.power != unit.power and stayed:
+            yield _event(DEPTH_ATTACK, only(unit.power),
+                         words.depth_attack(gmap, str(unit), defender.power, target),
+                         place=target, power=defender.power)
+
+
+def _battle(step: MovementStep, province: str, exclude: str) -> list[Unit]:
+    """Units in the battle for ``province``: the unit that stayed there and the other units moving in."""
+    units = step.before.units
+    out: list[Unit] = []
+    defender = units.get(province)
+    if defender is not None and not (isinstance(step.orders.get(province), Move)
+                                     and step.succeeded.get(province, False)):
+        out.append(defender)
+    for p, o in step.orders.items():
+        if p != exclude and isinstance(o, Move) and o.target.split("/")[0] == province:
+            out.append(units[p])
+    return out
+
+
+def _support_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, order: Support) -> Iterable[Event]:
+    gmap = rules.game_map
+    into = gmap.province_of[order.target] if order.target is not None else order.supported.province
+    below, into_below = is_depth(unit.place), is_depth(into)
+    if below and not into_below:
+        if step.succeeded.get(prov, False) and _decisive(rules, step, prov):
+            yield _event(DECISIVE_SUPPORT, EVERYONE, words.decisive_support(_anonymous(order), unit.place),
+                         place=unit.place, order=_anonymous(order))
+    elif not below and into_below:
+        yield _event(DOWNWARD_SUPPORT, EVERYONE, words.downward_support(gmap, unit.power, _anonymous(order)),
+                     power=unit.power, order=_anonymous(order))
+    elif below and into_below:
+        supported = step.before.units.get(order.supported.province)
+        if supported is not None and supported.power != unit.power:
+            yield _event(DEPTH_SUPPORT, only(unit.power, supported.power),
+                         words.depth_support(gmap, unit.power, _anonymous(order)),
+                         power=unit.power, order=_anonymous(order))
+
+
+def _decisive(rules: RuleSet, step: MovementStep, prov: str) -> bool:
+    """Would any move have ended otherwise without the support of ``prov``?  (The phase is resolved again.)"""
+    orders = dict(step.orders)
+    support = orders[prov]
+    assert support.unit is not None
+    orders[prov] = Hold(support.unit)
+    gmap = rules.game_map
+    again = MovementResolver(gmap, step.before.units, orders, rules.options, rules.movement_adjudicators(),
+                             gmap.convoy_kinds)
+    again.resolve_all()
+    moves = [p for p, o in orders.items() if isinstance(o, Move)]
+    return any(again.result[p] != step.succeeded.get(p, False) for p in moves)
+
+
+def torpedo_events(rules: RuleSet, units: Mapping[str, Unit], shots: Sequence[Shot]) -> list[Event]:
+    """A hit is public (no firing power); a miss is told to the players next to the target's sea."""
+    gmap = rules.game_map
+    out: list[Event] = []
+    for shot in shots:
+        if not shot.fired:
+            continue
+        firer, target = shot.firer, gmap.province_of[shot.target]
+        if shot.victim is not None:
+            victim = shot.victim
+            victim_power = None if is_depth(victim.place) else victim.power
+            out.append(_event(TORPEDO_HIT, EVERYONE,
+                              words.torpedo_hit(gmap, firer.place, target, victim_power, str(victim), shot.destroyed),
+                              firing_place=firer.place, target=target, power=victim_power))
+            if shot.destroyed and is_depth(victim.place):
+                out.append(lost_event(rules, victim.power))
+            continue
+        told = {firer.power} | {u.power for p, u in units.items() if p in _next_to_sea(rules, target)}
+        firer_power = None if is_depth(firer.place) else firer.power
+        out.append(_event(TORPEDO_MISS, frozenset(told),
+                          words.torpedo_miss(gmap, firer.place, target, firer_power, str(firer)),
+                          firing_place=firer.place, target=target, power=firer_power))
+    return out
+
+
+def _next_to_sea(rules: RuleSet, place: str) -> set[str]:
+    """Provinces next to the sea of ``place``, on the surface or in the depths, for any unit kind."""
+    gmap = rules.game_map
+    area = {place, twin(place)}
+    out: set[str] = set()
+    for table in gmap.province_neighbours.values():
+        for p in area:
+            out.update(table.get(p, ()))
+    return out - area
+
+
+def sonar_contacts(rules: RuleSet, units: Mapping[str, Unit]) -> SubState:
+    """Submarines in adjacent depth places: each owner is told where the others are (not whose)."""
+    table = rules.game_map.adjacency[SUB]
+    contacts: dict[str, set[str]] = {}
+    for prov, unit in units.items():
+        if not is_depth(prov):
+            continue
+        for near in table.get(unit.place, ()):
+            other = units.get(near)
+            if other is not None and is_depth(near) and other.power != unit.power:
+                contacts.setdefault(unit.power, set()).add(near)
+    return SubState({p: tuple(sorted(c)) for p, c in contacts.items()})
+
+
+def lost_event(rules: RuleSet, power: str) -> Event:
+    """A submerged submarine of ``power`` was lost: not where, nor by whom."""
+    return _event(LOST_SUBMARINE, EVERYONE, words.lost_submarine(rules.game_map, power), power=power)
+
+
+# ---------------------------------------------------------------------- retreats and adjustments
+def phase_events(rules: RuleSet, step: PhaseStep) -> list[Event]:
+    """Retreat and adjustment phases: submerged submarines surfacing by retreat, or lost."""
+    kind = step.before.phase.kind
+    out: list[Event] = []
+    if kind == RETREATS:
+        for d in step.before.dislodged.values():
+            if not is_depth(d.unit.place):
+                continue
+            gone = True
+            for r in step.results:
+                if (r.power == d.unit.power and isinstance(r.order, Retreat) and r.order.unit is not None
+                        and r.order.unit.place == d.unit.place and r.outcome == SUCCEEDS):
+                    gone = False
+                    if not is_depth(r.order.target):
+                        out.append(_event(SURFACED, EVERYONE,
+                                          words.surfaced(rules.game_map, d.unit.power, r.order.format(),
+                                                         r.order.target),
+                                          power=d.unit.power, place=r.order.target))
+            if gone:
+                out.append(lost_event(rules, d.unit.power))
+    elif kind == ADJUSTMENTS:
+        for r in step.results:
+            if (isinstance(r.order, Disband) and r.order.unit is not None and r.outcome == SUCCEEDS
+                    and is_depth(r.order.unit.place)):
+                out.append(lost_event(rules, r.power))
+    return out
+
+
+# ---------------------------------------------------------------------- orders
+def order_audience(rules: RuleSet, before: Position, result: ResultLike) -> tuple[Audience, Audience]:
+    """Who reads an adjudicated order, and who reads its outcome."""
+    order, power = result.order, result.power
+    if isinstance(order, Waive):
+        return EVERYONE, EVERYONE
+    if order is None or order.unit is None:
+        return only(power), only(power)
+    if isinstance(order, Build):
+        return (only(power), only(power)) if is_depth(order.unit.place) else (EVERYONE, EVERYONE)
+    province = rules.game_map.province_of.get(order.unit.place, order.unit.place)
+    unit: Unit | None
+    if before.phase.kind == RETREATS:
+        entry = before.dislodged.get(province)
+        unit = entry.unit if entry is not None else None
+    else:
+        unit = before.units.get(province)
+    if unit is None or unit.power != power:
+        return only(power), only(power)  # it names no unit of the power: the power's own business
+    result_audience = _support_result_audience(before, power, order) if isinstance(order, Support) else None
+    if not is_depth(unit.place):
+        if isinstance(order, Torpedo):
+            return only(power), only(power)  # told by the torpedo events
+        return EVERYONE, result_audience if result_audience is not None else EVERYONE
+    # A submerged unit.
+    if isinstance(order, Move | Retreat) and result.outcome == SUCCEEDS and not is_depth(order.target):
+        return EVERYONE, EVERYONE  # a successful surfacing is public
+    text = only(power)
+    if isinstance(order, Support):
+        supported = before.units.get(order.supported.province)
+        into = rules.game_map.province_of[order.target] if order.target is not None else order.supported.province
+        if supported is not None and is_depth(into) and supported.power != power:
+            text = only(power, supported.power)
+    return text, result_audience if result_audience is not None else only(power)
+
+
+def _support_result_audience(before: Position, power: str, order: Support) -> Audience:
+    """A support's outcome is its owner's when the supported unit is in its sight; else the master's alone.
+
+    (Whether a support of an unseen unit is "void" would tell whether the unit is there.)
+    """
+    supported = before.units.get(order.supported.province)
+    if supported is not None and (not is_depth(supported.place) or supported.power == power):
+        return only(power)
+    return NOBODY

@@ -1,0 +1,187 @@
+"""Build the view of one viewer, by allow-list: start from nothing, add what the rules disclose.
+
+:func:`build_view` is the only way a position, an outcome or pending orders
+reach a player: the JSON interface, the command line, the server and the
+maps all draw from its :class:`~arbitre.views.View`.  Each fact is added only
+when the rule modules in play allow it to that viewer
+(:mod:`arbitre.rules.disclosure`); nothing is copied and then cleared.  With
+no rule module everything on the board is public, adjudicated orders are
+public, and pending orders are their power's own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from arbitre.adjudicator import SUCCEEDS, OrderResult, PhaseOutcome
+from arbitre.orders import Move, Order, OrderError, Retreat
+from arbitre.rules import RuleSet
+from arbitre.rules.disclosure import (
+    contacts,
+    dislodged_view,
+    order_audience,
+    place_is_public,
+    unit_audience,
+    visible_extras,
+)
+from arbitre.rules.events import MASTER, OBSERVER, PUBLIC, EventLike, can_see
+from arbitre.state import Position
+from arbitre.views.model import ReportLine, View, VisibleDislodged, VisibleOrder, VisibleUnit
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def check_viewer(rules: RuleSet, viewer: str) -> str:
+    """The viewer id: a power of the map (upper case), ``master`` or ``observer``; ValueError otherwise."""
+    if viewer.strip().lower() in (MASTER, OBSERVER):
+        return viewer.strip().lower()
+    if viewer.strip().upper() in rules.game_map.powers:
+        return viewer.strip().upper()
+    raise ValueError(f"{viewer!r} is not a power of the {rules.game_map.name} map, 'observer' or 'master' "
+                     f"(powers: {', '.join(rules.game_map.powers)})")
+
+
+def order_kind(order: Order | None) -> str:
+    """The kind name of an order for views: ``move``, ``support``, ``torpedo``, ``torpedo_support``…"""
+    if order is None:
+        return "invalid"
+    return _CAMEL.sub("_", type(order).__name__).lower()
+
+
+def order_places(order: Order | None) -> tuple[str, ...]:
+    """The places an order involves, in drawing order: the unit, the unit it acts on, the target."""
+    if order is None:
+        return ()
+    places: list[str] = [order.unit.place] if order.unit is not None else []
+    for attr in ("supported", "convoyed"):
+        ref = getattr(order, attr, None)
+        place = getattr(ref, "place", "")
+        if isinstance(place, str) and place:
+            places.append(place)
+    target = getattr(order, "target", None)
+    if isinstance(target, str) and target:
+        places.append(target)
+    elif target is not None and isinstance(getattr(target, "place", None), str):
+        places.append(target.place)
+    return tuple(places)
+
+
+def _final_place(result: OrderResult) -> str | None:
+    order = result.order
+    if order is None or order.unit is None:
+        return None
+    if isinstance(order, Move | Retreat) and result.outcome == SUCCEEDS:
+        return order.target
+    return order.unit.place
+
+
+def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[VisibleOrder]:
+    out: list[VisibleOrder] = []
+    for r in outcome.results:
+        text_audience, result_audience = order_audience(rules, outcome.before, outcome.after, r)
+        if not can_see(text_audience, viewer):
+            continue
+        told = can_see(result_audience, viewer)
+        out.append(VisibleOrder(
+            power=r.power,
+            text=r.order_text,
+            kind=order_kind(r.order),
+            places=order_places(r.order),
+            outcome=r.outcome if told else None,
+            reason=r.reason if told else None,
+            final_place=_final_place(r) if told else None,
+            message=r.message if viewer in (MASTER, r.power) else None,
+        ))
+    return out
+
+
+def _pending_orders(rules: RuleSet, pending: Mapping[str, Sequence[str]], viewer: str) -> list[VisibleOrder]:
+    out: list[VisibleOrder] = []
+    for power, texts in sorted(pending.items()):
+        if viewer not in (MASTER, power):
+            continue
+        for text in texts:
+            try:
+                order: Order | None = rules.parse(text)
+            except OrderError:
+                order = None
+            out.append(VisibleOrder(power, order.format() if order else text, order_kind(order),
+                                    order_places(order)))
+    return out
+
+
+def _report(events: Iterable[object], viewer: str) -> list[ReportLine]:
+    out: list[ReportLine] = []
+    for e in events:
+        if isinstance(e, EventLike) and can_see(e.audience, viewer):
+            audience = tuple(sorted(e.audience)) if viewer == MASTER else ()
+            out.append(ReportLine(e.kind, e.en, e.fr, audience))
+    return out
+
+
+def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOutcome | None = None,
+               pending: Mapping[str, Sequence[str]] | None = None, events: Iterable[object] = ()) -> View:
+    """The view of ``viewer`` (a power, ``observer`` or ``master``) of ``position``.
+
+    With ``outcome`` (the adjudication of ``position``) the view holds the
+    orders and results the viewer may read and its report; with ``pending``
+    (power → order texts) the viewer's own pending orders (every power's for
+    the master).  ``events`` are more events to report (the lock's, in
+    Espionnite), filtered like the outcome's.
+    """
+    if not isinstance(rules, RuleSet) or not isinstance(position, Position):
+        raise TypeError("build_view(rules, position, viewer, outcome=None, pending=None): "
+                        "give a RuleSet and a Position")
+    viewer = check_viewer(rules, viewer)
+    if outcome is not None and outcome.before.phase != position.phase:
+        raise ValueError(f"the outcome is of {outcome.before.phase}, not of {position.phase}")
+
+    units: list[VisibleUnit] = []
+    for prov in sorted(position.units):
+        unit = position.units[prov]
+        audience = unit_audience(rules, position, unit)
+        if can_see(audience, viewer):
+            units.append(VisibleUnit(unit.power, unit.kind, unit.place, hidden=PUBLIC not in audience))
+    if viewer != MASTER:
+        units.extend(VisibleUnit(None, kind, place, hidden=True) for kind, place in contacts(rules, position, viewer))
+
+    dislodged: list[VisibleDislodged] = []
+    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place):
+        audience = unit_audience(rules, position, d.unit)
+        if can_see(audience, viewer):
+            attacker, retreats = dislodged_view(rules, position, d, viewer)
+            unit = VisibleUnit(d.unit.power, d.unit.kind, d.unit.place, hidden=PUBLIC not in audience)
+            dislodged.append(VisibleDislodged(unit, attacker, retreats))
+
+    counts: dict[str, int] = {}
+    for unit in [*position.units.values(), *(d.unit for d in position.dislodged.values())]:
+        counts[unit.power] = counts.get(unit.power, 0) + 1
+
+    orders: list[VisibleOrder] = []
+    report: list[ReportLine] = []
+    bounced: list[str] = []
+    if outcome is not None:
+        orders = _visible_orders(rules, outcome, viewer)
+        report = _report(outcome.events, viewer)
+        failed_into = {rules.game_map.province_of.get(o.places[-1], o.places[-1])
+                       for o in orders if o.kind == "move" and o.outcome not in (None, SUCCEEDS) and o.places}
+        bounced = [p for p in sorted(outcome.bounced) if p in failed_into and place_is_public(rules, p)]
+    elif pending:
+        orders = _pending_orders(rules, pending, viewer)
+    report.extend(_report(events, viewer))
+
+    extras = dict(position.extras) if viewer == MASTER else visible_extras(rules, position, viewer)
+    return View(
+        viewer=viewer,
+        map_name=position.map_name,
+        phase=str(position.phase),
+        units=tuple(units),
+        owners=dict(position.owners),
+        dislodged=tuple(dislodged),
+        orders=tuple(orders),
+        report=tuple(report),
+        bounced=tuple(bounced),
+        extras=extras,
+        unit_counts=counts,
+    )

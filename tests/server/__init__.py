@@ -1,0 +1,1 @@
+"""Tests of the store and the game server."""
