@@ -40,8 +40,8 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from typing import Any
 
@@ -120,10 +120,8 @@ class PhaseRecord:
     phase: str
     position: Position
     orders: Orders
-    arbitre_time: Timing
-    diplomacy_time: Timing
-    """``set_orders`` for every power + ``process()``."""
-    diplomacy_process_time: Timing
+    times: dict[str, Timing]
+    """Best timing of each measurement, keyed as in :data:`TIMED`."""
     arbitre: BoardResult
     diplomacy: BoardResult
     copy_consistent: bool
@@ -147,7 +145,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--reps", type=int, default=5, help="timed repetitions per phase and engine (min is kept)")
     p.add_argument("--show", type=int, default=None, help="print at most this many disagreements")
     p.add_argument("--profile", action="store_true",
-                   help="run cProfile on arbitre's adjudication of every collected phase and print the top functions")
+                   help="run cProfile on arbitre's adjudication of every collected phase (without and with memos) "
+                        "and print the top functions")
     p.add_argument("--profile-top", type=int, default=25, help="how many functions the profile prints")
     p.add_argument("--profile-sort", default="tottime", choices=("tottime", "cumulative", "ncalls"),
                    help="sort key of the profile listing")
@@ -305,25 +304,34 @@ def play_game(index: int, seed: int, args: argparse.Namespace, rules: RuleSet,
 def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: int) -> PhaseRecord:
     """Time and compare both engines on one movement phase, then advance ``game`` past it.
 
-    The repetitions alternate between the engines, so that both see the same
-    machine load; each timing kept is the best of ``reps`` runs.
+    arbitre runs twice per repetition: with a fresh copy of ``rules`` made
+    outside the timed region, where nothing is memoized (``cold``), and with
+    ``rules`` itself, the rule set kept for the whole run (as a server or a bot
+    keeps it), whose memos of parsed and checked orders hold every order of the
+    phase once it has been adjudicated (``warm``; an untimed run warms them
+    first, and gives the outcome compared with ``diplomacy``'s).  The runs of the engines alternate so that all see the
+    same machine load; each timing kept is the best of ``reps`` runs.
     """
     phase = game.get_current_phase()
     position = to_position(game)
     state, game_rules = game.get_state(), list(game.rules)
-    arbitre_t = diplomacy_t = process_t = None
+    best: dict[str, Timing] = {}
+
+    def keep(key: str, timing: Timing) -> None:
+        best[key] = timing.best(best.get(key))
+
+    outcome = adjudicate(rules, position, orders)
     for _ in range(reps):
-        run, outcome = run_arbitre(rules, position, orders)
-        arbitre_t = run.best(arbitre_t)
+        keep("arbitre_cold", run_arbitre(replace(rules), position, orders)[0])
+        keep("arbitre_warm", run_arbitre(rules, position, orders)[0])
         total, processed, copy = run_diplomacy(state, game_rules, orders)
-        diplomacy_t, process_t = total.best(diplomacy_t), processed.best(process_t)
-    assert arbitre_t is not None and diplomacy_t is not None and process_t is not None
+        keep("diplomacy", total)
+        keep("diplomacy_process", processed)
     submit(game, orders)
     game.process()
     reference = diplomacy_board(game, phase, position)
     return PhaseRecord(
-        game=index, phase=phase, position=position, orders=orders,
-        arbitre_time=arbitre_t, diplomacy_time=diplomacy_t, diplomacy_process_time=process_t,
+        game=index, phase=phase, position=position, orders=orders, times=best,
         arbitre=arbitre_board(outcome), diplomacy=reference,
         copy_consistent=same_result(diplomacy_board(copy, phase, position), reference),
         rejected=rejected_orders(outcome),
@@ -454,33 +462,53 @@ def median_us(values: list[int]) -> float:
     return statistics.median(values) / 1000 if values else float("nan")
 
 
-def timing_row(label: str, records: list[PhaseRecord], clock: str) -> str:
-    """One line of a timing table, on the ``wall_ns`` or ``cpu_ns`` clock."""
-    def med(attr: str) -> float:
-        return median_us([getattr(getattr(r, attr), clock) for r in records])
-    arb, dip, proc = med("arbitre_time"), med("diplomacy_time"), med("diplomacy_process_time")
-    return (f"  {label:<22}{len(records):>7}{arb:>12.1f}{dip:>17.1f}{proc:>14.1f}"
-            f"{dip / arb:>13.1f}x{proc / arb:>10.1f}x")
+TIMED = {
+    "arbitre_cold": "arbitre adjudicate, nothing memoized",
+    "arbitre_warm": "arbitre adjudicate, every order memoized",
+    "diplomacy": "diplomacy set_orders + process()",
+    "diplomacy_process": "diplomacy process() alone",
+}
+"""The measurements (keys of ``PhaseRecord.times``) and their labels."""
+
+RATIOS = (
+    ("diplomacy", "arbitre_cold"),
+    ("diplomacy", "arbitre_warm"),
+    ("diplomacy_process", "arbitre_cold"),
+)
+"""Ratios printed (of the medians): numerator and denominator keys."""
+
+
+def phase_groups(records: list[PhaseRecord]) -> list[tuple[str, list[PhaseRecord]]]:
+    """The groups of phases the timing table has a column for."""
+    return [
+        ("all", records),
+        ("S1901M", [r for r in records if r.phase == "S1901M"]),
+        ("1911+", [r for r in records if int(r.phase[1:5]) > 1910]),
+    ]
+
+
+def median_of(records: list[PhaseRecord], key: str, clock: str) -> float:
+    """Median over ``records`` of one measurement, in µs."""
+    return median_us([getattr(r.times[key], clock) for r in records])
 
 
 def print_timings(records: list[PhaseRecord], reps: int) -> None:
-    """Median µs per phase for each engine, and the ratios, for all phases and for S1901M, on both clocks."""
-    groups = [
-        ("all movement phases", records),
-        ("S1901M (opening)", [r for r in records if r.phase == "S1901M"]),
-        ("1911 and later", [r for r in records if int(r.phase[1:5]) > 1910]),
-    ]
-    for clock, title in (("wall_ns", "wall clock, perf_counter_ns"), ("cpu_ns", "thread CPU time, thread_time_ns")):
-        print(f"\nTiming ({title}): µs per movement phase, best of {reps} runs per phase, median over phases")
-        print(f"  {'':<22}{'phases':>7}{'arbitre':>12}{'diplomacy':>17}{'diplomacy':>14}{'ratio':>14}{'ratio':>11}")
-        print(f"  {'':<22}{'':>7}{'adjudicate':>12}{'set_orders+proc':>17}{'process':>14}"
-              f"{'(set+proc)/arb':>14}{'proc/arb':>11}")
-        for label, group in groups:
-            if group:
-                print(timing_row(label, group, clock))
-    arb = sum(r.arbitre_time.cpu_ns for r in records) / 1e9
-    dip = sum(r.diplomacy_time.cpu_ns for r in records) / 1e9
-    print(f"  total CPU over all phases: arbitre {arb:.3f} s, diplomacy set_orders+process {dip:.3f} s")
+    """Median µs per phase of each measurement and the ratios, per group of phases, on both clocks."""
+    groups = [(label, group) for label, group in phase_groups(records) if group]
+    header = "".join(f"{f'{label} ({len(group)})':>16}" for label, group in groups)
+    short = {"diplomacy": "diplomacy", "diplomacy_process": "diplomacy process()",
+             "arbitre_cold": "arbitre no memo", "arbitre_warm": "arbitre memoized"}
+    for clock, title in (("cpu_ns", "thread CPU time, thread_time_ns"), ("wall_ns", "wall clock, perf_counter_ns")):
+        print(f"\nTiming ({title}): median over phases of the best of {reps} runs, µs per movement phase")
+        print(f"  {'':<48}{header}")
+        for key, label in TIMED.items():
+            print(f"  {label:<48}" + "".join(f"{median_of(g, key, clock):>16.1f}" for _, g in groups))
+        for top, bottom in RATIOS:
+            label = f"ratio {short[top]} / {short[bottom]}"
+            print(f"  {label:<48}" + "".join(
+                f"{median_of(g, top, clock) / median_of(g, bottom, clock):>15.1f}x" for _, g in groups))
+    print("  total CPU time over all phases: " + ", ".join(
+        f"{short[key]} {sum(r.times[key].cpu_ns for r in records) / 1e9:.2f} s" for key in TIMED))
 
 
 def print_agreement(records: list[PhaseRecord], show: int | None) -> None:
@@ -519,13 +547,27 @@ def print_rejected(records: list[PhaseRecord]) -> None:
 
 
 def print_profile(rules: RuleSet, records: list[PhaseRecord], top: int, sort: str) -> None:
-    """Profile arbitre's adjudication of every collected phase once and print the top functions."""
+    """Profile arbitre on every collected phase, without memos and then with them, and print the top functions."""
+    fresh = [replace(rules) for _ in records]
+    profile_arbitre("nothing memoized", zip(fresh, records, strict=True), top, sort)
+    profile_arbitre("every order memoized", ((rules, r) for r in records), top, sort)
+
+
+def profile_arbitre(title: str, runs: Iterable[tuple[RuleSet, PhaseRecord]], top: int, sort: str) -> None:
+    """cProfile one ``adjudicate`` per (rule set, phase), with the garbage collector off as in the timings."""
     profiler = cProfile.Profile()
-    profiler.enable()
-    for r in records:
-        adjudicate(rules, r.position, r.orders)
-    profiler.disable()
-    print(f"\ncProfile of arbitre.adjudicate over {len(records)} movement phases (top {top} by {sort}):")
+    count = 0
+    gc.collect()
+    gc.disable()  # otherwise collections are charged to whichever call happens to allocate
+    try:
+        for phase_rules, record in runs:
+            profiler.enable()
+            adjudicate(phase_rules, record.position, record.orders)
+            profiler.disable()
+            count += 1
+    finally:
+        gc.enable()
+    print(f"\ncProfile of arbitre.adjudicate, {title}, over {count} movement phases (top {top} by {sort}):")
     pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(sort).print_stats(top)
 
 

@@ -62,7 +62,7 @@ def greedy_orders(rules: RuleSet, pos: Position, power: str, rng: random.Random)
             plans[unit.place] = options[0]
     orders = [f"{pos.units[gmap.province_of[p]]} - {t}" for p, t in plans.items()]
     busy = set(plans)
-    for prov, unit in sorted(pos.units.items()):
+    for _prov, unit in sorted(pos.units.items()):
         if unit.power != power or unit.place in busy:
             continue
         for origin, target in plans.items():

@@ -102,8 +102,14 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     extras = position.extras
     if rules.variants:
         # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
+        def resolve_with(changes: Mapping[str, Order]) -> Mapping[str, bool]:
+            again = MovementResolver(gmap, position.units, {**resolver_orders, **changes}, rules.options,
+                                     rules.movement_adjudicators(), gmap.convoy_kinds, extensions=extensions)
+            again.resolve_all()
+            return again.result
+
         step = MovementStep(position, unit_orders, resolver.result, dislodged_by, new_units, dislodged, standoffs,
-                            extras=extras)
+                            resolve_with, extras=extras)
         for v in rules.variants:
             step = v.after_movement(rules, step)
         new_units, dislodged = dict(step.units), dict(step.dislodged)

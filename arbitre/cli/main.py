@@ -13,17 +13,18 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from arbitre.cli.display import history_text, position_text, results_text
+from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import apply_step_options, prompt_reactions, random_reactions
 from arbitre.interface import process_text
 from arbitre.judge import ORDERS, REACTION, Game, StepError
 from arbitre.orders import OrderError
+from arbitre.views import MASTER, OBSERVER, check_viewer
 
 app = typer.Typer(help="arbitre — a Diplomacy judge.", no_args_is_help=True, add_completion=False)
-console = Console()
-err_console = Console(stderr=True)
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)  # never wrap an error message mid-phrase
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -123,6 +124,15 @@ def _load_game(path: Path) -> Game:
     raise AssertionError("unreachable")
 
 
+def _viewer(game: Game, viewer: str) -> str:
+    """The viewer id of ``--viewer`` (a power of the game, ``master`` or ``observer``)."""
+    try:
+        return check_viewer(game.rules, viewer)
+    except ValueError as err:
+        _fail(str(err))
+        raise AssertionError("unreachable") from err
+
+
 def _save_game(game: Game, path: Path) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(game.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
@@ -134,10 +144,19 @@ def orders(
     game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
     power: Annotated[str | None, typer.Option("--power", "-p", help="Only this power.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    viewer: Annotated[str, typer.Option("--viewer", help="List as this viewer: a power (its own orders only), "
+                                                         "'master' (everyone's) or 'observer' (none).")] = MASTER,
 ) -> None:
     """List every legal order of every unit, for each power (or one)."""
     game = _load_game(game_file)
+    who = _viewer(game, viewer)
     powers = [power.upper()] if power else game.powers_to_order()
+    if who == OBSERVER:
+        _fail("an observer gives no orders")
+    if who != MASTER:
+        if power and power.upper() != who:
+            _fail(f"{who} sees only its own orders, not {power.upper()}'s")
+        powers = [who]
     for p in powers:
         if p not in game.powers():
             _fail(f"{p!r} is not a power of this game ({', '.join(game.powers())})")
@@ -183,6 +202,7 @@ def play(
     lock: Annotated[bool, typer.Option("--lock", help="Lock the orders now, as at the deadline, and open the reaction step (Espionnite).")] = False,
     react: Annotated[list[str], typer.Option("--react", help="'POWER: ORDER': in the reaction step, POWER's one change (a later one replaces it).")] = [],  # noqa: B006
     report: Annotated[list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")] = [],  # noqa: B006
+    viewer: Annotated[str, typer.Option("--viewer", help="Print the board, results and reports as this viewer sees them: a power, 'observer' or 'master'.")] = MASTER,  # noqa: E501
 ) -> None:
     """Play a local game: give orders, advance, show the position and the history.
 
@@ -192,8 +212,9 @@ def play(
     change one order, and only then is the phase adjudicated.
     """
     game = _load_game(game_file)
+    who = _viewer(game, viewer)
     if history:
-        console.print(history_text(game))
+        console.print(history_text(game, who))
     by_power: dict[str, list[str]] = {}
     for item in order:
         if ":" not in item:
@@ -231,18 +252,18 @@ def play(
                 random_reactions(game, rng)
             game.advance()
         _save_game(game, game_file)
-        console.print(position_text(game))
+        console.print(position_text(game, who))
         return
     if advance:
-        outcome = game.advance()
-        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+        game.advance()
+        console.print(last_phase_text(game, who))
         _save_game(game, game_file)
-        console.print(position_text(game))
+        console.print(position_text(game, who))
         return
     if by_power or history or steps_given:
         _save_game(game, game_file)
         if by_power or steps_given:
-            console.print(position_text(game))
+            console.print(position_text(game, who))
         return
     _interactive(game, game_file)
 
@@ -277,8 +298,8 @@ def _interactive(game: Game, game_file: Path) -> None:
         if game.step == REACTION and not prompt_reactions(game, console):
             _save_game(game, game_file)
             return
-        outcome = game.advance()
-        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+        game.advance()
+        console.print(last_phase_text(game))
         _save_game(game, game_file)
         console.print(position_text(game))
 
@@ -298,7 +319,7 @@ def demo(
             game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
         outcome = game.advance()
         console.print(f"[bold]{outcome.before.phase.long_name}[/bold]")
-        console.print(results_text([r for r in outcome.results if r.reason != "no_order"]))
+        console.print(last_phase_text(game))
     console.print(position_text(game))
 
 

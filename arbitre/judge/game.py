@@ -37,8 +37,10 @@ from arbitre.judge.steps import (
 )
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
+from arbitre.rules.disclosure import holds_retreat_phase
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
 from arbitre.variants import make_rules
+from arbitre.views import View, build_view
 
 ACTIVE = "active"
 WON = "won"
@@ -128,11 +130,33 @@ class Game:
             return sorted({u.power for u in pos.units.values()})
         if pos.phase.kind == ADJUSTMENTS:
             return sorted(p for p, n in adjustment_counts(self.rules, pos).items() if n != 0)
+        if holds_retreat_phase(self.rules, pos):
+            # Every retreat step is held by everyone, so nobody learns who has something to retreat.
+            return sorted({u.power for u in pos.units.values()} | {d.unit.power for d in pos.dislodged.values()})
         return sorted({d.unit.power for d in pos.dislodged.values()})
 
     def legal_orders(self, power: str) -> dict[str, list[str]]:
         """Every legal order of ``power`` now."""
         return legal_orders(self.rules, self.position, power)
+
+    # ------------------------------------------------------------------ views
+    def view(self, viewer: str) -> View:
+        """The current phase as ``viewer`` (a power, ``observer`` or ``master``) may see it.
+
+        It holds the viewer's own pending orders (every power's for the
+        master) and, in the reaction step, what the lock told the viewer.
+        """
+        events = self.lock_events if self.step == REACTION else ()
+        return build_view(self.rules, self.position, viewer, pending=self.pending, events=events)
+
+    def phase_view(self, index: int, viewer: str) -> View:
+        """Played phase ``index`` of :attr:`history` as ``viewer`` may see it: orders, results, report."""
+        record = self.history[index]
+        return build_view(self.rules, record.position, viewer, record.outcome, events=record.lock_events)
+
+    def history_views(self, viewer: str) -> list[View]:
+        """Every played phase as ``viewer`` may see it, oldest first."""
+        return [self.phase_view(i, viewer) for i in range(len(self.history))]
 
     def centers(self, power: str) -> int:
         """Supply centres ``power`` owns that count for victory."""

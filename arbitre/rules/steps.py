@@ -16,7 +16,7 @@ The resolver itself never sees a variant rule: this is its only way out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -63,6 +63,8 @@ class MovementStep:
     dislodged to the province the attack came from.  ``units`` and
     ``dislodged`` are the board after the moves, keyed by province.
     ``notes`` overrides the outcome and reason of an order, by province.
+    ``resolve_with`` resolves the phase again with some orders replaced (by
+    province) and returns every decision: what would have happened otherwise.
     """
 
     before: Position
@@ -72,6 +74,7 @@ class MovementStep:
     units: Mapping[str, Unit]
     dislodged: Mapping[str, Dislodged]
     standoffs: frozenset[str]
+    resolve_with: Callable[[Mapping[str, Order]], Mapping[str, bool]]
     notes: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     events: tuple[object, ...] = ()
     extras: Mapping[str, object] = field(default_factory=dict)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -61,6 +63,8 @@ class Database:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
+        self._writer_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if self.is_sqlite else contextlib.nullcontext())
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -60,10 +60,9 @@ def order_places(order: Order | None) -> tuple[str, ...]:
         if isinstance(place, str) and place:
             places.append(place)
     target = getattr(order, "target", None)
-    if isinstance(target, str) and target:
-        places.append(target)
-    elif target is not None and isinstance(getattr(target, "place", None), str):
-        places.append(target.place)
+    place = target if isinstance(target, str) else getattr(target, "place", None)
+    if isinstance(place, str) and place:
+        places.append(place)
     return tuple(places)
 
 
@@ -151,8 +150,8 @@ def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOu
         audience = unit_audience(rules, position, d.unit)
         if can_see(audience, viewer):
             attacker, retreats = dislodged_view(rules, position, d, viewer)
-            unit = VisibleUnit(d.unit.power, d.unit.kind, d.unit.place, hidden=PUBLIC not in audience)
-            dislodged.append(VisibleDislodged(unit, attacker, retreats))
+            seen = VisibleUnit(d.unit.power, d.unit.kind, d.unit.place, hidden=PUBLIC not in audience)
+            dislodged.append(VisibleDislodged(seen, attacker, retreats))
 
     counts: dict[str, int] = {}
     for unit in [*position.units.values(), *(d.unit for d in position.dislodged.values())]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from arbitre.adjudicator import SUCCEEDS, MovementResolver
+from arbitre.adjudicator import SUCCEEDS
 from arbitre.orders import Build, Disband, Hold, Move, Order, Retreat, Support, Waive
 from arbitre.rules import RuleSet
 from arbitre.rules.events import EVERYONE, NOBODY, Audience, Event, only
@@ -135,16 +135,10 @@ def _support_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, o
 
 def _decisive(rules: RuleSet, step: MovementStep, prov: str) -> bool:
     """Would any move have ended otherwise without the support of ``prov``?  (The phase is resolved again.)"""
-    orders = dict(step.orders)
-    support = orders[prov]
+    support = step.orders[prov]
     assert support.unit is not None
-    orders[prov] = Hold(support.unit)
-    gmap = rules.game_map
-    again = MovementResolver(gmap, step.before.units, orders, rules.options, rules.movement_adjudicators(),
-                             gmap.convoy_kinds)
-    again.resolve_all()
-    moves = [p for p, o in orders.items() if isinstance(o, Move)]
-    return any(again.result[p] != step.succeeded.get(p, False) for p in moves)
+    again = step.resolve_with({prov: Hold(support.unit)})
+    return any(again.get(p, False) != step.succeeded.get(p, False) for p in step.orders if p != prov)
 
 
 def torpedo_events(rules: RuleSet, units: Mapping[str, Unit], shots: Sequence[Shot]) -> list[Event]:

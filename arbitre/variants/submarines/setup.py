@@ -40,12 +40,11 @@ def _split(value: object) -> list[tuple[str, str]]:
             pairs.extend((power, p) for p in places.split("+"))
         return pairs
     if isinstance(value, Mapping):
-        for power, places in value.items():
-            if isinstance(places, str):
-                places = [places]
-            if not isinstance(power, str) or not isinstance(places, list | tuple):
+        for power, given in value.items():
+            listed = [given] if isinstance(given, str) else given
+            if not isinstance(power, str) or not isinstance(listed, list | tuple):
                 raise ValueError(f"{START_SUBMARINES}: expected power → list of places, e.g. {{'FRANCE': ['BRE']}}")
-            pairs.extend((power, p) for p in places)
+            pairs.extend((power, p) for p in listed)
         return pairs
     raise ValueError(f"{START_SUBMARINES}: expected a mapping or a string like 'FRANCE:BRE,ENGLAND:LON'")
 
