@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
+from itertools import combinations
 from typing import Any
 
 try:
@@ -67,6 +68,8 @@ PATTERNS: dict[str, str] = {
     "land-fallback": "diplomacy moves an army by land when its convoy intent (VIA, or a convoy order by its own "
                      "fleet) has no route of ordered convoys; DATC v3.2 6.G.8 / issue 4.A.3: no fallback, "
                      "the move fails (arbitre right)",
+    "support-coast": "diplomacy ignores the coast named in a support (F MAR S F POR - SPA/NC also supports "
+                     "F POR - SPA/SC); DATC 6.B.9 / issue 4.B.4: the support is invalid (arbitre right)",
     "self-dislodge": "diplomacy lets a power's support help a convoyed foreign army dislodge the supporting "
                      "power's own unit; DATC 6.D.12: the support does not count (arbitre right)",
     "retreat-occupied": "after a dislodgement by a convoyed army, diplomacy offers retreats into occupied or "
@@ -351,14 +354,14 @@ def collect(args: argparse.Namespace, rules: RuleSet) -> tuple[list[PhaseRecord]
 
 
 # --------------------------------------------------------------------------- diagnosis
-def land_fallback_orders(rules: RuleSet, record: PhaseRecord) -> Orders:
-    """The phase's orders rewritten the way ``diplomacy`` reads them when a convoy route is missing.
+def land_fallback_reading(rules: RuleSet, position: Position, orders: Orders) -> Orders:
+    """The orders as ``diplomacy`` reads them when a convoy route is missing (pattern ``land-fallback``).
 
-    Every army move that arbitre voided for want of a convoy route although the
+    Every army move that arbitre voids for want of a convoy route although the
     army could go by land becomes a plain land move, and the convoy orders for
     it become holds (a convoy order that is on no route has no other effect).
     """
-    outcome = adjudicate(rules, record.position, record.orders)
+    outcome = adjudicate(rules, position, orders)
     gmap = rules.game_map
     rewrite: dict[str, str] = {}
     stranded: set[str] = set()
@@ -373,7 +376,43 @@ def land_fallback_orders(rules: RuleSet, record: PhaseRecord) -> Orders:
         order = r.order
         if isinstance(order, Convoy) and order.unit is not None and order.convoyed.province in stranded:
             rewrite[r.text] = f"{order.unit.kind} {order.unit.place} H"
-    return {power: [rewrite.get(text, text) for text in texts] for power, texts in record.orders.items()}
+    return {power: [rewrite.get(text, text) for text in texts] for power, texts in orders.items()}
+
+
+def coastless_support_reading(rules: RuleSet, position: Position, orders: Orders) -> Orders:
+    """The orders with the coast dropped from every supported move (pattern ``support-coast``).
+
+    ``diplomacy`` ignores the coast named in a support, so ``F MAR S F POR -
+    SPA/NC`` also supports ``F POR - SPA/SC``.
+    """
+    def drop_coast(text: str) -> str:
+        words = text.split()
+        if len(words) == 7 and words[2] == "S" and "/" in words[6]:
+            words[6] = words[6][:3]
+        return " ".join(words)
+
+    return {power: [drop_coast(text) for text in texts] for power, texts in orders.items()}
+
+
+READINGS: dict[str, Callable[[RuleSet, Position, Orders], Orders]] = {
+    "land-fallback": land_fallback_reading,
+    "support-coast": coastless_support_reading,
+}
+"""Patterns that are confirmed by replaying arbitre with the orders rewritten as ``diplomacy`` reads them."""
+
+
+def explaining_readings(rules: RuleSet, record: PhaseRecord) -> tuple[list[str], list[str]]:
+    """(the smallest set of readings under which arbitre matches ``diplomacy``, or [], the readings that apply)."""
+    applicable = [label for label, read in READINGS.items()
+                  if read(rules, record.position, record.orders) != record.orders]
+    for size in range(1, len(applicable) + 1):
+        for labels in combinations(applicable, size):
+            orders = record.orders
+            for label in labels:
+                orders = READINGS[label](rules, record.position, orders)
+            if arbitre_board(adjudicate(rules, record.position, orders)).same_board(record.diplomacy):
+                return list(labels), applicable
+    return [], applicable
 
 
 def self_dislodgements(record: PhaseRecord) -> list[UnitKey]:
@@ -402,22 +441,18 @@ def retreats_into_taken_places(rules: RuleSet, record: PhaseRecord) -> bool:
 def classify(rules: RuleSet, record: PhaseRecord) -> list[str]:
     """The known patterns (keys of :data:`PATTERNS`) behind a disagreement; empty when the engines agree.
 
-    ``land-fallback`` is confirmed by replaying arbitre with the orders
-    rewritten as ``diplomacy`` reads them; the other patterns are recognised
-    from the orders and results.
+    The patterns of :data:`READINGS` are confirmed by a replay; the others are
+    recognised from the orders and results.  When no replay matches, every
+    reading that applies is listed along with the pattern recognised.
     """
     if record.arbitre.same_board(record.diplomacy):
         if record.arbitre.same_retreats(record.diplomacy):
             return []
         return ["retreat-occupied" if retreats_into_taken_places(rules, record) else "unexplained"]
-    labels = []
-    orders = land_fallback_orders(rules, record)
-    if orders != record.orders:
-        labels.append("land-fallback")
-        if arbitre_board(adjudicate(rules, record.position, orders)).same_board(record.diplomacy):
-            return labels
-    labels.append("self-dislodge" if self_dislodgements(record) else "unexplained")
-    return labels
+    confirmed, applicable = explaining_readings(rules, record)
+    if confirmed:
+        return confirmed
+    return applicable + ["self-dislodge" if self_dislodgements(record) else "unexplained"]
 
 
 def units_text(units: frozenset[UnitKey] | set[UnitKey]) -> str:

@@ -6,6 +6,8 @@ files); here each rule's orders are read, listed and refused.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from arbitre.adjudicator import FAILS, ILLEGAL, SUCCEEDS, adjudicate
@@ -290,3 +292,35 @@ def test_hong_kong_changes_hands(vdip: RuleSet) -> None:
     assert after.owners["HON"] == "CHINA"  # ownership changes: Britain loses it
     assert vdip.build_centers("CHINA", after) == 1 and vdip.build_centers("BRITAIN", after) == 1
     assert load_map("colonial").provinces["HON"].supply_center
+
+
+# ---------------------------------------------------------------------- robustness
+@pytest.mark.parametrize("ruleset", ["vdiplomacy", "avalon-hill"])
+def test_random_positions_around_the_line_and_the_canal(ruleset: str) -> None:
+    """Random crowded positions near the railroad and the canal, with train moves favoured: every unit is
+    accounted for (moved, stayed or dislodged), no two units share a province, every order has a result."""
+    rules = make_rules("colonial", options={"colonial": ruleset})
+    gmap = rules.game_map
+    area = ["MOS", "PRM", "OMS", "KRA", "IRK", "VLA", "ORE", "AKM", "MON", "MAC", "SEO", "URU", "SEM", "ODE",
+            "OKH", "EGY", "MED", "RED", "SYR", "SUD", "ERI", "MEC", "BLA", "GOA"]
+    powers = ["RUSSIA", "CHINA", "JAPAN", "BRITAIN", "TURKEY"]
+    rng = random.Random(7)
+    for _ in range(300):
+        units = {}
+        for prov in rng.sample(area, rng.randint(3, 16)):
+            kinds = [k for k in ("A", "F") if gmap.places_for(k, prov)]
+            kind = rng.choice(kinds)
+            units[prov] = Unit(rng.choice(powers), kind, rng.choice(gmap.places_for(kind, prov)))
+        owners = {c: rng.choice(powers) for c in ("OMS", "MOS", "VLA") if rng.random() < 0.3}
+        pos = Position("colonial", Phase.parse("S1870M"), units, owners)
+        orders: dict[str, list[str]] = {}
+        for power in powers:
+            chosen = []
+            for options in legal_orders(rules, pos, power).values():
+                trains = [o for o in options if " - TSR - " in o and " S " not in o]
+                chosen.append(rng.choice(trains if trains and rng.random() < 0.8 else options))
+            orders[power] = chosen
+        outcome = adjudicate(rules, pos, orders)
+        assert len(outcome.after.units) + len(outcome.dislodged) == len(units)
+        given = sum(len(o) for o in orders.values())
+        assert len([r for r in outcome.results if r.reason != "no_order"]) >= given - len(units)

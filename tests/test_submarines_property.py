@@ -174,4 +174,4 @@ def test_outcomes_read_the_same_whatever_happens_out_of_sight(scene: Any) -> Non
         assert _dump(answer_a) == _dump(answer_b)
         # The answer is valid input again.
         again = process({**answer_a["next"], "rules": ["submarines"], "viewer": who})
-        assert again["phase"] == "F1901M" or again["phase"].startswith("W") or again["phase"].startswith("S")
+        assert again["phase"] == answer_a["next"]["phase"]

@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -42,6 +43,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Few threads: handlers are CPU-bound under the GIL, and a long queue of runnable threads
+        # makes the holder of a database write lock wait for its turn to run (long latency tails).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = site.settings.threads
         stop = asyncio.Event()
         task = asyncio.create_task(worker.run(site, stop)) if site.settings.run_worker else None
         try:

@@ -7,7 +7,7 @@ own orders and ready switch only; the master sees everyone's.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -23,7 +23,6 @@ from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
 from arbitre.views import View
-from arbitre.views.reveal import reveal_report
 
 
 @dataclass
@@ -110,8 +109,8 @@ def game_state(site: Site, session: Session, seat: Seat, view: View | None = Non
                          "legal": legal_orders(game, seat.power) if must else {}}
         if row.step != ORDERS:
             out["orders"]["locked"] = list(game.pending.get(seat.power, []))
-    if row.step != ORDERS:
-        out["reveal"] = [asdict(line) for line in reveal_report(game.lock_events, seat.viewer)]
+    if row.step != ORDERS:  # what the lock told this viewer: the report of its current view
+        out["reveal"] = out["view"]["report"]
     if seat.role == MASTER:
         rows = orders_of_step(session, row.id, row.phase, row.step)
         out["all_orders"] = {p: {"lines": list(r.lines), "ready": r.ready} for p, r in sorted(rows.items())}

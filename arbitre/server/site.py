@@ -21,16 +21,19 @@ class Settings:
     run_worker: bool = True
     secure_cookies: bool = False
     adjudication_pause: float = 0.0
+    threads: int = 8
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``…"""
+        """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
+        ``ARBITRE_THREADS`` (request threads per process) and ``ARBITRE_WORKER`` (``0``: no deadline worker)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
             run_worker=os.environ.get("ARBITRE_WORKER", "1") != "0",
             secure_cookies=os.environ.get("ARBITRE_SECURE_COOKIES", "0") == "1",
             adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
+            threads=int(os.environ.get("ARBITRE_THREADS", "8")),
         )
 
 

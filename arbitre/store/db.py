@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,32 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+class FairLock:
+    """A lock granted in arrival order (first come, first served)."""
+
+    def __init__(self) -> None:
+        self._mutex = threading.Lock()
+        self._waiters: deque[threading.Lock] = deque()
+        self._held = False
+
+    def __enter__(self) -> None:
+        with self._mutex:
+            if not self._held:
+                self._held = True
+                return
+            gate = threading.Lock()
+            gate.acquire()
+            self._waiters.append(gate)
+        gate.acquire()  # released by the previous holder, which hands the lock over
+
+    def __exit__(self, *exc: object) -> None:
+        with self._mutex:
+            if self._waiters:
+                self._waiters.popleft().release()
+            else:
+                self._held = False
+
+
 @dataclass
 class Database:
     """One database: an engine and the two kinds of sessions the repository opens."""
@@ -63,8 +90,8 @@ class Database:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
-        self._writer_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if self.is_sqlite else contextlib.nullcontext())
+        self._writer_lock: FairLock | contextlib.nullcontext[None] = (
+            FairLock() if self.is_sqlite else contextlib.nullcontext())
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

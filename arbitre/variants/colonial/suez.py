@@ -17,6 +17,7 @@ one, and the paradox rule depend on the rule set
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from weakref import WeakSet
 
 from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension
 from arbitre.adjudicator.movement import MovementResolver
@@ -142,7 +143,7 @@ class CanalExtension(MovementExtension):
         self.board = board
         self.rules = rules
         self.key = f"{board.egypt}~canal"
-        self.forced_closed = False
+        self._forced_closed: WeakSet[MovementResolver] = WeakSet()  # resolutions where a paradox closed it
         holder_unit = position.units.get(board.egypt)
         self.holder = holder_unit.power if holder_unit is not None else None
         crossings = {p: o for p, o in orders.items()
@@ -200,7 +201,7 @@ class CanalExtension(MovementExtension):
         """Avalon Hill: in a paradox involving the canal, the canal move fails and has no effect."""
         if not self.rules.suez_paradox_rule or self.key not in cycle:
             return {}
-        self.forced_closed = True
+        self._forced_closed.add(resolver)
         return {self.key: False}
 
     def result(self, resolver: MovementResolver, province: str, order: Order) -> CustomResult | None:
@@ -209,7 +210,7 @@ class CanalExtension(MovementExtension):
             return (FAILS, "suez_closed", self.why_closed)
         if province in self.permitted and not resolver.resolve(self.key):
             return (FAILS, "suez_closed", f"{RULE}: {self.board.egypt} was not held for the whole turn"
-                    if not self.forced_closed else f"{RULE}: a paradox through the canal closes it")
+                    if resolver not in self._forced_closed else f"{RULE}: a paradox through the canal closes it")
         return None
 
     def extra_results(self, resolver: MovementResolver) -> Sequence[OrderResult]:
@@ -227,7 +228,7 @@ class CanalExtension(MovementExtension):
 
     # ------------------------------------------------------------------ the decision
     def _open(self, resolver: MovementResolver) -> bool:
-        if self.forced_closed:
+        if resolver in self._forced_closed:
             return False
         if self.rules.suez_permission != WHOLE_TURN:
             return True

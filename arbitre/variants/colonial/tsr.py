@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from weakref import WeakKeyDictionary
 
 from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, Strength
 from arbitre.adjudicator.movement import MovementResolver
@@ -166,8 +167,9 @@ class TrainExtension(MovementExtension):
         self.route = board.route(origin, order.target)
         self.last = len(self.route) - 1
         self.keys = tuple(f"{origin}~TSR~{s}" for s in self.route)
-        self.forced: set[int] = set()
-        self._end: tuple[str | None] | None = None
+        # Per resolution (a variant may resolve the phase again): legs failed by the paradox rule, end station.
+        self._forced: WeakKeyDictionary[MovementResolver, set[int]] = WeakKeyDictionary()
+        self._ends: WeakKeyDictionary[MovementResolver, str | None] = WeakKeyDictionary()
         first = self.route[0]
         occupant = position.units.get(first)
         move = orders.get(first)
@@ -224,7 +226,7 @@ class TrainExtension(MovementExtension):
         if not legs:
             return {}
         k = max(legs)
-        self.forced.add(k)
+        self.forced(resolver).add(k)
         return {self.keys[k]: False}
 
     def relocations(self, resolver: MovementResolver) -> Mapping[str, str]:
@@ -251,10 +253,13 @@ class TrainExtension(MovementExtension):
 
     def end_station(self, resolver: MovementResolver) -> str | None:
         """Where the army ends after the resolution (``None``: it stayed home)."""
-        if self._end is None:
-            end = self._end_of_journey(resolver) if resolver.result.get(self.origin) else None
-            self._end = (end,)
-        return self._end[0]
+        if resolver not in self._ends:
+            self._ends[resolver] = self._end_of_journey(resolver) if resolver.result.get(self.origin) else None
+        return self._ends[resolver]
+
+    def forced(self, resolver: MovementResolver) -> set[int]:
+        """Legs (by index) that the paradox rule failed in this resolution; they still bounce."""
+        return self._forced.setdefault(resolver, set())
 
     # ------------------------------------------------------------------ shared helpers
     def _occupant(self, k: int) -> str | None:
@@ -362,7 +367,7 @@ class TrainExtension(MovementExtension):
 
     def _leg(self, k: int, resolver: MovementResolver) -> bool:
         """Virtual decision: the train arrives at station ``k`` (``k`` ≥ 1)."""
-        if k in self.forced:
+        if k in self.forced(resolver):
             return False
         return self._got(resolver, k - 1) and not self._line_center_closed(resolver, k - 1)
 
@@ -387,7 +392,7 @@ class TrainExtension(MovementExtension):
         return True
 
     def _contest_stations(self, k: int, resolver: MovementResolver) -> int:
-        if not (k in self.forced or self._arrive(resolver, k)):
+        if not (k in self.forced(resolver) or self._arrive(resolver, k)):
             return 0
         occ = self._occupant(k)
         if occ is not None and self._foreign(occ) and self._stays(resolver, occ):

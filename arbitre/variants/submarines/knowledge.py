@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import GameMap
 from arbitre.rules.events import EVERYONE, MASTER, OBSERVER, Audience, only
 from arbitre.state import Dislodged, Position, Unit
@@ -56,10 +57,9 @@ def known_retreat(game_map: GameMap, position: Position, dislodged: Dislodged,
         return attacker, dislodged.retreats
     if attacker is not None and is_depth(attacker) and is_depth(unit.place):
         attacker = None  # an attack in the depths: the defender learns nothing of the attacker
-    if dislodged.retreats is None:
-        return attacker, None
+    real = set(dislodged.retreats if dislodged.retreats is not None else
+               retreat_places(game_map, unit, dislodged.attacker_from, set(position.units), frozenset()))
     seen = seen_depths(position, viewer)
-    real = set(dislodged.retreats)
     places = tuple(q for q in sorted(game_map.neighbours(unit.kind, unit.place))
                    if q in real or (is_depth(q) and q not in seen and q != attacker))
     return attacker, places
