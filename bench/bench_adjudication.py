@@ -70,8 +70,10 @@ PATTERNS: dict[str, str] = {
                      "the move fails (arbitre right)",
     "support-coast": "diplomacy ignores the coast named in a support (F MAR S F POR - SPA/NC also supports "
                      "F POR - SPA/SC); DATC 6.B.9 / issue 4.B.4: the support is invalid (arbitre right)",
-    "self-dislodge": "diplomacy lets a power's support help a convoyed foreign army dislodge the supporting "
-                     "power's own unit; DATC 6.D.12: the support does not count (arbitre right)",
+    "own-unit-support": "diplomacy counts a power's support for a foreign attack on the power's own unit when a "
+                        "convoy is involved: a convoyed army dislodges with it, or it disrupts the power's own "
+                        "convoying fleet that is not dislodged; DATC 6.D.12 (such a support does not count) and "
+                        "6.F.4 (only a dislodged fleet disrupts a convoy) (arbitre right)",
     "retreat-occupied": "after a dislodgement by a convoyed army, diplomacy offers retreats into occupied or "
                         "standoff provinces (operator precedence in Game._move_results); DATC 6.H.6 and the "
                         "basic retreat rule forbid them, 6.H.11 only allows the attacker's origin (arbitre right)",
@@ -415,16 +417,18 @@ def explaining_readings(rules: RuleSet, record: PhaseRecord) -> tuple[list[str],
     return [], applicable
 
 
-def self_dislodgements(record: PhaseRecord) -> list[UnitKey]:
-    """Units ``diplomacy`` dislodged although their own power supported the attack into their province."""
+def supports_against_own_units(record: PhaseRecord) -> list[str]:
+    """Orders by which a power supports a foreign unit's move into a province holding one of its own units."""
+    units = record.position.units
     found = []
-    for power, kind, place in record.diplomacy.dislodged - record.arbitre.dislodged:
-        into = place[:3]
-        for text in record.orders.get(power, []):
+    for power, texts in record.orders.items():
+        for text in texts:
             words = text.split()
-            if len(words) == 7 and words[2] == "S" and words[5] == "-" and words[6][:3] == into:
-                found.append((power, kind, place))
-                break
+            if len(words) != 7 or words[2] != "S" or words[5] != "-":
+                continue
+            mover, victim = units.get(words[4][:3]), units.get(words[6][:3])
+            if mover is not None and victim is not None and mover.power != power and victim.power == power:
+                found.append(text)
     return found
 
 
@@ -452,7 +456,7 @@ def classify(rules: RuleSet, record: PhaseRecord) -> list[str]:
     confirmed, applicable = explaining_readings(rules, record)
     if confirmed:
         return confirmed
-    return applicable + ["self-dislodge" if self_dislodgements(record) else "unexplained"]
+    return applicable + ["own-unit-support" if supports_against_own_units(record) else "unexplained"]
 
 
 def units_text(units: frozenset[UnitKey] | set[UnitKey]) -> str:

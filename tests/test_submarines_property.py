@@ -22,6 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbitre.adjudicator import adjudicate
 from arbitre.interface import process
 from arbitre.judge import Game
 from arbitre.state import Position
@@ -168,6 +169,13 @@ def quiet_scene(draw: st.DrawFn) -> tuple[str, dict[str, Any], dict[str, Any]]:
 @given(scene=quiet_scene())
 def test_outcomes_read_the_same_whatever_happens_out_of_sight(scene: Any) -> None:
     viewer, request_a, request_b = scene
+    read = []
+    for request in (request_a, request_b):
+        pos = position(request["units"], request["phase"])
+        outcome = adjudicate(RULES, pos, request["orders"])
+        read.append(_dump([view_to_data(build_view(RULES, pos, who, outcome)) for who in (viewer, "observer")]
+                          + [view_to_data(build_view(RULES, outcome.after, who)) for who in (viewer, "observer")]))
+    assert read[0] == read[1]
     for who in (viewer, "observer"):
         answer_a = process({**request_a, "viewer": who})
         answer_b = process({**request_b, "viewer": who})

@@ -22,7 +22,6 @@ from arbitre.store.lifecycle import current_step, my_orders, powers_to_act, read
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
-from arbitre.views import View
 
 
 @dataclass
@@ -91,7 +90,7 @@ def roster(session: Session, row: GameRow) -> dict[str, Any]:
     }
 
 
-def game_state(site: Site, session: Session, seat: Seat, view: View | None = None) -> dict[str, Any]:
+def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     """The game page of a member: summary, roster, their view, and their orders (all orders for the master)."""
     row = seat.row
     game = site.referee.game(session, row)
@@ -99,7 +98,7 @@ def game_state(site: Site, session: Session, seat: Seat, view: View | None = Non
         "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
-        "view": view_data(view or current_view(game, seat.viewer)),
+        "view": view_data(current_view(game, seat.viewer)),
     }
     running = row.status in (ACTIVE, PAUSED)
     if seat.role == PLAYER and seat.power:

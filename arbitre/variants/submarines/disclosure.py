@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from arbitre.adjudicator import SUCCEEDS
-from arbitre.orders import Build, Disband, Hold, Move, Order, Retreat, Support, Waive
+from arbitre.orders import Build, Disband, Hold, Move, Retreat, Support, Waive
 from arbitre.rules import RuleSet
 from arbitre.rules.events import EVERYONE, NOBODY, Audience, Event, only
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
@@ -57,11 +57,6 @@ def _event(kind: str, audience: Audience, text: tuple[str, str], **data: object)
     return Event(kind, audience, text[0], text[1], data)
 
 
-def _anonymous(order: Order) -> str:
-    """The order's text: it names places and unit kinds, never a power."""
-    return order.format()
-
-
 # ---------------------------------------------------------------------- movement
 def movement_events(rules: RuleSet, step: MovementStep, shots: Sequence[Shot]) -> tuple[list[Event], SubState]:
     """The events of a movement phase (after the torpedoes), and the new sonar contacts."""
@@ -85,7 +80,7 @@ def _move_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, orde
     ok = step.succeeded.get(prov, False)
     if is_depth(unit.place) and not is_depth(target):
         if ok:
-            yield _event(SURFACED, EVERYONE, words.surfaced(gmap, unit.power, _anonymous(order), target),
+            yield _event(SURFACED, EVERYONE, words.surfaced(gmap, unit.power, order.format(), target),
                          power=unit.power, place=target)
         else:
             told = {u.power for u in _battle(step, target, exclude=prov)} - {unit.power}
@@ -120,17 +115,17 @@ def _support_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, o
     below, into_below = is_depth(unit.place), is_depth(into)
     if below and not into_below:
         if step.succeeded.get(prov, False) and _decisive(rules, step, prov):
-            yield _event(DECISIVE_SUPPORT, EVERYONE, words.decisive_support(_anonymous(order), unit.place),
-                         place=unit.place, order=_anonymous(order))
+            yield _event(DECISIVE_SUPPORT, EVERYONE, words.decisive_support(order.format(), unit.place),
+                         place=unit.place, order=order.format())
     elif not below and into_below:
-        yield _event(DOWNWARD_SUPPORT, EVERYONE, words.downward_support(gmap, unit.power, _anonymous(order)),
-                     power=unit.power, order=_anonymous(order))
+        yield _event(DOWNWARD_SUPPORT, EVERYONE, words.downward_support(gmap, unit.power, order.format()),
+                     power=unit.power, order=order.format())
     elif below and into_below:
         supported = step.before.units.get(order.supported.province)
         if supported is not None and supported.power != unit.power:
             yield _event(DEPTH_SUPPORT, only(unit.power, supported.power),
-                         words.depth_support(gmap, unit.power, _anonymous(order)),
-                         power=unit.power, order=_anonymous(order))
+                         words.depth_support(gmap, unit.power, order.format()),
+                         power=unit.power, order=order.format())
 
 
 def _decisive(rules: RuleSet, step: MovementStep, prov: str) -> bool:

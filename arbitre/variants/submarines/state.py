@@ -38,9 +38,9 @@ class SubState:
                     contacts[power] = tuple(p for p in places if isinstance(p, str))
         return cls(contacts)
 
-    def to_data(self, powers: set[str] | None = None) -> dict[str, object]:
-        """Plain data; with ``powers``, only their part (empty parts left out)."""
-        contacts = {p: list(c) for p, c in sorted(self.contacts.items()) if c and (powers is None or p in powers)}
+    def to_data(self) -> dict[str, object]:
+        """Plain data (empty parts left out)."""
+        contacts = {p: list(c) for p, c in sorted(self.contacts.items()) if c}
         return {"contacts": contacts} if contacts else {}
 
     def into(self, extras: Mapping[str, object]) -> dict[str, object]:

@@ -1,0 +1,52 @@
+"""Espionnite on the server: orders lock, each spy's report reaches only its power, the reaction step
+(one change, its own deadline), then the adjudication with the changed orders."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from arbitre.server import worker
+from arbitre.server.clock import ManualClock
+from arbitre.server.site import Site
+from tests.server.conftest import POWERS, start_game
+
+pytest.importorskip("arbitre.variants.espionnite")
+
+
+def test_reveal_and_reaction_step(app_client: TestClient, site: Site, clock: ManualClock) -> None:
+    gid, master, players = start_game(app_client, rules=["espionnite"], deadlines={"M": 3600, "reaction": 600})
+    fr, de, it = players["FRANCE"], players["GERMANY"], players["ITALY"]
+    assert "SPY" in fr.get(f"/api/games/{gid}/orders").json()["legal"]
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", "SPY MUN"]}).json()["rejected"] == []
+    assert de.put(f"/api/games/{gid}/orders", {"orders": ["A MUN - BUR", "COUNTERSPY KIE"]}).json()["rejected"] == []
+    for p in POWERS:
+        players[p].put(f"/api/games/{gid}/orders", {"ready": True})
+    # the orders locked: the reaction step, with its own deadline
+    state = fr.get(f"/api/games/{gid}").json()
+    assert (state["game"]["phase"], state["game"]["step"]) == ("S1901M", "reaction")
+    assert state["orders"]["locked"] == ["A PAR - BUR", "SPY MUN"]
+    assert state["orders"]["lines"] == [] and state["orders"]["ready"] is False
+    assert any("A MUN - BUR" in line["en"] for line in state["reveal"])
+    for other in (de, it):
+        seen = other.get(f"/api/games/{gid}").json()
+        assert "A MUN - BUR" not in str(seen["reveal"])
+        assert all(o["power"] != "FRANCE" for o in seen["view"]["orders"])  # France's locked orders stay France's
+    # one change only; an illegal change is refused with the engine's message
+    r = fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - PIC", "F BRE - MAO"]}).json()
+    assert r["rejected"] and "one" in r["rejected"][0]["message"]
+    r = fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - MUN"]}).json()
+    assert r["rejected"]
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - PIC"]}).json()["rejected"] == []
+    # the reaction step ends at its deadline (600 s), not the movement one
+    assert worker.tick(site) == 0
+    clock.advance(601)
+    assert worker.tick(site) == 1
+    state = master.get(f"/api/games/{gid}").json()
+    assert (state["game"]["phase"], state["game"]["step"]) == ("F1901M", "orders")
+    units = {(u["power"], u["place"]) for u in state["view"]["units"]}
+    assert ("FRANCE", "PIC") in units and ("GERMANY", "BUR") in units
+    # the history shows the adjudicated orders; the spy order is never published
+    phase0 = it.get(f"/api/games/{gid}/history/0").json()["view"]
+    texts = [o["text"] for o in phase0["orders"]]
+    assert "A PAR - PIC" in texts and not any("SPY" in t for t in texts)

@@ -1,0 +1,87 @@
+"""Submarines on the server: nothing a power (or an observer) can fetch depends on a foreign submerged unit.
+
+Two games are played identically, except for the order of France's submerged
+submarine in Spring 1902 (``SM MAO-1 - IRI-1`` in one, ``SM MAO-1 H`` in the
+other).  Every page and API answer another power or an observer can fetch must
+then be the same in both games, byte for byte once the game ids are set aside;
+and none names the submarine's new place.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import POWERS, Api
+
+pytest.importorskip("arbitre.variants.submarines")
+
+SETTINGS = {"name": "Deep", "rules": ["submarines"], "options": {"start_submarines": "FRANCE:BRE"},
+            "assignment": "choice", "press": "full"}
+
+
+def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[str]]) -> None:
+    """Give these orders and have the master adjudicate the step."""
+    for power, lines in orders.items():
+        r = players[power].put(f"/api/games/{gid}/orders", {"orders": lines})
+        assert r.status_code == 200 and r.json()["rejected"] == [], r.text
+    assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
+
+
+def fetch_all(api: Api, gid: int) -> dict[str, str]:
+    """Everything ``api``'s user can read about game ``gid``, pages and API, with the game id set aside."""
+    paths = [f"/api/games/{gid}", f"/api/games/{gid}/orders", f"/api/games/{gid}/history",
+             f"/api/games/{gid}/messages", f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/messages",
+             f"/games/{gid}/map.svg"]
+    count = len(api.get(f"/api/games/{gid}/history").json())
+    for i in range(count):
+        paths += [f"/api/games/{gid}/history/{i}", f"/games/{gid}/history/{i}", f"/games/{gid}/history/{i}/map.svg"]
+    out = {}
+    for path in paths:
+        r = api.get(path)
+        text = re.sub(rf"/games/{gid}(?=\D)", "/games/ID", r.text).replace(f'data-game="{gid}"', 'data-game="ID"')
+        text = re.sub(r"<title>[^<]*</title>", "", text) if path.endswith(".svg") else text
+        text = re.sub(r'"id":\d+', '"id":ID', text)
+        text = re.sub(r'name="csrf" value="[0-9a-f]+"', "", text)
+        out[re.sub(r"/games/\d+", "/games/ID", path)] = f"{r.status_code} {text}"
+    return out
+
+
+def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient) -> None:
+    master = Api(app_client, "deepmaster")
+    players = {p: Api(app_client, f"deep_{p.lower()}") for p in POWERS}
+    observer = Api(app_client, "deepwatcher")
+    games = []
+    for _ in range(2):
+        r = master.post("/api/games", SETTINGS)
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        for p in POWERS:
+            assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
+        assert observer.post(f"/api/games/{gid}/join", {"role": "observer"}).status_code == 200
+        games.append(gid)
+    for gid in games:
+        play(master, players, gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
+        play(master, players, gid, {})  # S1901R: held for everyone
+        play(master, players, gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
+        play(master, players, gid, {})  # F1901R
+        assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
+    moved, stayed = games
+    play(master, players, moved, {"FRANCE": ["SM MAO-1 - IRI-1"], "ENGLAND": ["F LON - ENG"]})
+    play(master, players, stayed, {"FRANCE": ["SM MAO-1 H"], "ENGLAND": ["F LON - ENG"]})
+    # the master sees the submarine; France sees its own submarine
+    gm_units = {u["place"] for u in master.get(f"/api/games/{moved}").json()["view"]["units"]}
+    assert "IRI-1" in gm_units
+    fr_units = {u["place"] for u in players["FRANCE"].get(f"/api/games/{moved}").json()["view"]["units"]}
+    assert "IRI-1" in fr_units
+    # every other reader: identical answers in both games, and no trace of the submarine's place or order
+    for who, api in [*((p, players[p]) for p in POWERS if p != "FRANCE"), ("observer", observer)]:
+        a, b = fetch_all(api, moved), fetch_all(api, stayed)
+        assert a.keys() == b.keys()
+        for path in a:
+            assert a[path] == b[path], (who, path)
+            assert "IRI-1" not in a[path], (who, path)
+        state = api.get(f"/api/games/{moved}").json()
+        assert all(u["place"] not in ("MAO-1", "IRI-1") or u["power"] is None for u in state["view"]["units"])
