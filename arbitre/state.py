@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import NamedTuple
 
 MOVEMENT = "M"
@@ -100,6 +101,11 @@ class Position:
     owners: Mapping[str, str]
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
     extras: Mapping[str, object] = field(default_factory=dict)
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Facts derived from this position, computed once (fleets at sea…); not part of equality."""
+        return {}
 
     def units_of(self, power: str) -> list[Unit]:
         """The units of ``power``, sorted by place."""

@@ -8,20 +8,23 @@ it:
 
 * converts the ``diplomacy`` state (units, supply centres, phase) and the chosen
   orders into an arbitre :class:`~arbitre.state.Position` and order texts;
-* times arbitre's ``adjudicate(rules, position, orders)``;
+* times arbitre's ``adjudicate(rules, position, orders)``, both with nothing
+  memoized (a fresh rule set) and with the long-lived rule set whose memos of
+  parsed and checked orders already hold the phase's orders;
 * times the ``diplomacy`` package on the same phase, on a fresh copy of the
   game, as ``set_orders`` for every power + ``process()`` and also ``process()``
   alone;
 * compares the outcomes: units on the board after the phase and the units
-  dislodged (plus, separately, the retreat options of the dislodged units).
+  dislodged (plus, separately, the retreat options of the dislodged units), and
+  sorts each disagreement into a known pattern (:data:`PATTERNS`).
 
-Each engine is timed ``--reps`` times per phase (the runs of the two engines
-alternate), with the garbage collector disabled around the timed call, on two
-clocks: wall time (``perf_counter_ns``) and the thread's CPU time
-(``thread_time_ns``, which a loaded machine does not inflate).  The per-phase
-figure is the minimum of the repetitions, and the summary is the median over
-phases.  See ``bench/README.md``
-for exactly what each timing covers and for the diagnosis of the disagreements.
+Each measurement is repeated ``--reps`` times per phase (the runs of the
+engines alternate), with the garbage collector disabled around the timed call,
+on two clocks: wall time (``perf_counter_ns``) and the thread's CPU time
+(``thread_time_ns``, which preemption on a loaded machine does not inflate).
+The per-phase figure is the minimum of the repetitions, and the summary is the
+median over phases.  See ``bench/README.md`` for exactly what each timing
+covers and for the diagnosis of the disagreements.
 
 Run from the repository root::
 
@@ -53,7 +56,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 from arbitre.adjudicator import FAILS, SUCCEEDS, PhaseOutcome, adjudicate
 from arbitre.orders import Convoy, Move
-from arbitre.rules import RuleSet
+from arbitre.rules import RuleSet, clear_caches
 from arbitre.state import Phase, Position, Unit
 from arbitre.variants import make_rules
 
@@ -144,11 +147,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--min-phases", type=int, default=2000,
                    help="stop once this many movement phases have been collected (0: no limit, needs --games)")
     p.add_argument("--games", type=int, default=None,
-                   help="also stop after this many games (default: as many as --min-phases needs)")
+                   help="also stop after this many games (none: as many as --min-phases needs)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random games (game k uses seed*1000+k)")
     p.add_argument("--max-years", type=int, default=30, help="years played per game at most")
     p.add_argument("--reps", type=int, default=5, help="timed repetitions per phase and engine (min is kept)")
-    p.add_argument("--show", type=int, default=None, help="print at most this many disagreements")
+    p.add_argument("--show", type=int, default=None, help="print at most this many disagreements of each kind (none: all)")
     p.add_argument("--profile", action="store_true",
                    help="run cProfile on arbitre's adjudication of every collected phase (without and with memos) "
                         "and print the top functions")
@@ -327,6 +330,7 @@ def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: 
 
     outcome = adjudicate(rules, position, orders)
     for _ in range(reps):
+        clear_caches()  # convoy routes are memoized module-wide: a cold run starts without them
         keep("arbitre_cold", run_arbitre(replace(rules), position, orders)[0])
         keep("arbitre_warm", run_arbitre(rules, position, orders)[0])
         total, processed, copy = run_diplomacy(state, game_rules, orders)

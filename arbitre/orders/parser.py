@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from arbitre.maps import GameMap
 from arbitre.orders.errors import AmbiguousOrder, InvalidOrder
@@ -268,6 +269,53 @@ class OrderParser:
         raise self.invalid(f"{verb!r} is not an order word (expected H, -, S, C, R, D or B)", i, "unknown_verb")
 
 
+_P = r"([A-Z]{3}(?:/[NSEW]C)?)"
+_SHORT = re.compile(
+    rf"([AF]) {_P}(?:( H)|(?: - {_P}( VIA)?)|(?: S ([AF]) {_P}(?: - {_P})?)|(?: C A {_P} - {_P}))?"
+)
+"""The canonical short notation (``A PAR - BUR``, ``F NTH C A LON - NWY``) as bots write it."""
+
+
+def _parse_short(text: str, game_map: GameMap) -> Order | None:
+    """Read the canonical short notation directly; ``None`` when the text is anything else.
+
+    Bots send millions of orders in exactly this form, so it skips the tokenizer.
+    Every place must be an exact place id of the map, else the full parser decides.
+    """
+    m = _SHORT.fullmatch(text)
+    if m is None:
+        return None
+    kind, place, hold, target, via, skind, splace, starget, carmy, ctarget = m.groups()
+    refs = _unit_refs(game_map)
+    places = game_map.places
+    unit = refs.get((kind, place))
+    if unit is None or (target is not None and target not in places):
+        return None
+    if target is not None:
+        return Move(unit, target, via is not None)
+    if splace is not None:
+        supported = refs.get((skind, splace))
+        if supported is None or (starget is not None and starget not in places):
+            return None
+        return Support(unit, supported, starget)
+    if carmy is not None:
+        army = refs.get(("A", carmy))
+        if army is None or ctarget not in places:
+            return None
+        return Convoy(unit, army, ctarget)
+    return Hold(unit)
+
+
+@cache
+def _unit_refs(game_map: GameMap) -> dict[tuple[str, str], UnitRef]:
+    """Every (kind, place) an army or fleet can be named by on the map, as shared values."""
+    return {(kind, place): UnitRef(kind, place) for kind in ("A", "F") for place in game_map.places}
+
+
 def parse_order(text: str, game_map: GameMap, syntax: OrderSyntax = STANDARD_SYNTAX) -> Order:
     """Parse one order.  Raises :class:`InvalidOrder` or :class:`AmbiguousOrder`."""
+    if not syntax.extra_parsers:
+        order = _parse_short(text, game_map)
+        if order is not None:
+            return order
     return OrderParser(game_map, text, syntax).parse()

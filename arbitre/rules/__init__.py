@@ -1,7 +1,7 @@
 """Rules: the rule-set a game carries, named options, order legality and legal-order lists."""
 
 from arbitre.rules.legal_orders import legal_orders
-from arbitre.rules.legality import army_can_be_convoyed, convoy_routes, unit_can_reach
+from arbitre.rules.legality import army_can_be_convoyed, clear_caches, convoy_routes, unit_can_reach
 from arbitre.rules.options import OPTION_CHOICES, RuleOptions
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.variant import Variant
@@ -12,6 +12,7 @@ __all__ = [
     "RuleSet",
     "Variant",
     "army_can_be_convoyed",
+    "clear_caches",
     "convoy_routes",
     "legal_orders",
     "unit_can_reach",

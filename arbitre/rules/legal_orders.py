@@ -22,7 +22,7 @@ class _Routes:
     def __init__(self, game_map: GameMap, position: Position) -> None:
         self.map = game_map
         self.fleets = fleet_seas(position, game_map)
-        self.cache: dict[tuple[str, str], set[str]] = {}
+        self.cache: dict[tuple[str, str], frozenset[str]] = {}
         self.reach_cache: dict[str, frozenset[str]] = {}
 
     def reachable(self, origin: str) -> frozenset[str]:
@@ -31,12 +31,12 @@ class _Routes:
             self.reach_cache[origin] = _reach(self.map, self.fleets, origin)
         return self.reach_cache[origin]
 
-    def on_route(self, origin: str, target: str) -> set[str]:
+    def on_route(self, origin: str, target: str) -> frozenset[str]:
         """Seas on a minimal route from ``origin`` to ``target``."""
         key = (origin, target)
         if key not in self.cache:
             self.cache[key] = (
-                convoy_routes(self.map, self.fleets, origin, target) if target in self.reachable(origin) else set()
+                convoy_routes(self.map, self.fleets, origin, target) if target in self.reachable(origin) else frozenset()
             )
         return self.cache[key]
 

@@ -9,6 +9,8 @@ otherwise.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import (
     AmbiguousOrder,
@@ -34,7 +36,7 @@ def illegal(order: Order | str, message: str, reason: str) -> IllegalOrder:
 
 
 def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origin: str, target: str,
-                  limit: int = 12) -> set[str]:
+                  limit: int = 12) -> frozenset[str]:
     """Seas on some *minimal* convoy route from ``origin`` to ``target``.
 
     ``fleets_at`` holds the sea provinces where a fleet stands.  A route is a
@@ -42,8 +44,14 @@ def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origi
     that no route needs cannot convoy, and an army with no route cannot be
     convoyed.  An empty set means no route exists.
     """
+    return _convoy_routes(game_map, frozenset(fleets_at), origin, target, limit)
+
+
+@lru_cache(maxsize=65536)
+def _convoy_routes(game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str,
+                   limit: int) -> frozenset[str]:
     nb = game_map.province_neighbours.get(FLEET, {})
-    seas = [s for s in fleets_at if s in game_map.seas]
+    seas = sorted(s for s in fleets_at if s in game_map.seas)
     on_route: set[str] = set()
 
     def touches(sea: str, prov: str) -> bool:
@@ -68,15 +76,24 @@ def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origi
     for first in seas:
         if touches(first, origin):
             extend([first])
-    return on_route
+    return frozenset(on_route)
 
 
 def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None) -> frozenset[str]:
     """Sea provinces holding a fleet in ``position`` (optionally leaving one out)."""
-    return frozenset(
-        p for p, u in position.units.items()
-        if u.kind in game_map.convoy_kinds and p in game_map.seas and p != exclude
-    )
+    key = ("fleet_seas", game_map.name, game_map.convoy_kinds)
+    seas = position.memo.get(key)
+    if seas is None:
+        seas = position.memo[key] = frozenset(
+            p for p, u in position.units.items() if u.kind in game_map.convoy_kinds and p in game_map.seas
+        )
+    assert isinstance(seas, frozenset)
+    return seas - {exclude} if exclude in seas else seas
+
+
+def clear_caches() -> None:
+    """Forget every memoized convoy route (benchmarks use it to time a cold engine)."""
+    _convoy_routes.cache_clear()
 
 
 class _BoardLookups:
@@ -187,11 +204,13 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
         supported = position.units.get(sup_prov)
         if supported is None:
             raise illegal(order, f"there is no unit in {sup_prov} to support", "no_unit")
-        sref = UnitRef(supported.kind, supported.place)
+        named = order.supported
+        sref = named if named.kind == supported.kind and named.place == supported.place \
+            else UnitRef(supported.kind, supported.place)
         if order.target is None:
             if not game_map.can_reach_province(unit.kind, unit.place, sup_prov):
                 raise illegal(order, f"{unit} cannot reach {sup_prov}, so cannot support there", "cannot_reach")
-            return Support(ref, sref, None)
+            return order if (ref is order.unit and sref is named) else Support(ref, sref, None)
         into = game_map.province_of[order.target]
         if into == sup_prov:
             raise illegal(order, "a supported move must leave its province", "own_province")
@@ -202,7 +221,10 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
         if not unit_can_reach(game_map, position, supported, into, exclude=here):
             raise illegal(order, f"{supported} cannot reach {into}", "cannot_reach")
         # Keep a coast the support names: it must then match the move (DATC 6.B.9).
-        return Support(ref, sref, order.target if supported.kind != ARMY and "/" in order.target else into)
+        target = order.target if supported.kind != ARMY and "/" in order.target else into
+        if ref is order.unit and sref is named and target == order.target:
+            return order
+        return Support(ref, sref, target)
     assert isinstance(order, Convoy)
     if unit.kind not in game_map.convoy_kinds or not game_map.provinces[here].is_sea:
         raise illegal(order, "only a fleet at sea can convoy", "not_at_sea")

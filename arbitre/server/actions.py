@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
 from arbitre.server.errors import bad_request, conflict, forbidden
-from arbitre.server.security import hash_password
+from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
@@ -34,6 +34,13 @@ def register(session: Session, site: Site, name: str, password: str, lang: str) 
                            site.now())
     except NameTaken as err:
         raise conflict("this name is taken") from err
+
+
+def authenticate(session: Session, name: str, password: str) -> User | None:
+    """The user if ``password`` is theirs; a hash is checked either way, so timing tells nothing."""
+    user = user_by_name(session, name.strip())
+    ok = verify_password(user.password_hash if user else DUMMY_HASH, password)
+    return user if ok and user is not None else None
 
 
 def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> GameRow:

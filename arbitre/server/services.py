@@ -18,7 +18,7 @@ from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.games import get_game, membership_of, memberships, user_names
-from arbitre.store.lifecycle import current_step, my_orders, powers_to_act, ready_powers
+from arbitre.store.lifecycle import my_orders, powers_to_act, ready_powers
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
@@ -119,10 +119,8 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
 
 
 def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
-    """The engine's legal orders of ``power`` (its own units only) for the order picker."""
-    fn = getattr(game, "legal_orders_for", None)
-    listing: dict[str, list[str]] = fn(power) if callable(fn) else game.legal_orders(power)
-    return listing
+    """The engine's legal orders of ``power`` (judged on what that power may see) for the order picker."""
+    return game.legal_orders(power)
 
 
 def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
@@ -171,10 +169,3 @@ def recipients(site: Site, session: Session, seat: Seat) -> list[str]:
         return []
     game = site.referee.game(session, seat.row)
     return allowed_recipients(seat.row.press, seat.press_name, game.powers())
-
-
-def step_of(site: Site, session: Session, row: GameRow) -> str:
-    """The step the game is in."""
-    return current_step(site.referee.game(session, row))
-
-

@@ -129,5 +129,5 @@ def open_database(url: str | None = None, *, pool_size: int = 10) -> Database:
     if url.startswith("sqlite"):
         engine = _sqlite_engine(url)
     else:
-        engine = create_engine(url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True)
+        engine = create_engine(url, pool_size=pool_size, max_overflow=20, pool_recycle=1800)
     return Database(url, engine)

@@ -58,7 +58,7 @@ class UTCDateTime(TypeDecorator[datetime]):
 
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         """Read back as aware UTC."""
-        if value is None:
+        if not isinstance(value, datetime):
             return None
         return value.replace(tzinfo=UTC)
 

@@ -138,3 +138,24 @@ def test_languages(app_client: TestClient) -> None:
     assert "Parties" in r.text
     r = app_client.get("/", headers={"Accept-Language": "en"})
     assert "Games" in r.text
+
+
+def test_colonial_game_starts_and_adjudicates(app_client: TestClient) -> None:
+    master = Api(app_client, "colonialgm")
+    r = master.post("/api/games", {"name": "Colonial", "map": "colonial"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    powers = master.get(f"/api/games/{gid}").json()["powers"]
+    assert len(powers) == 7 and "CHINA" in powers
+    joined = []
+    for n, _ in enumerate(powers):
+        api = Api(app_client, f"colonist{n}")
+        assert api.post(f"/api/games/{gid}/join", {"role": "player"}).status_code == 200
+        joined.append(api)
+    seats = {api.get(f"/api/games/{gid}").json()["you"]["power"]: api for api in joined}
+    assert set(seats) == set(powers)  # assigned at random when the game filled
+    legal = seats["CHINA"].get(f"/api/games/{gid}/orders").json()["legal"]
+    first = next(iter(legal.values()))[1]
+    assert seats["CHINA"].put(f"/api/games/{gid}/orders", {"orders": [first], "ready": True}).json()["rejected"] == []
+    assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
+    assert len(master.get(f"/api/games/{gid}/history").json()) == 1

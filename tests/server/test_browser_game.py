@@ -34,7 +34,7 @@ def give_orders(page: Any, base: str, gid: int, orders: list[str], ready: bool) 
     else:
         page.uncheck("#ready")
     page.click("#submit-orders")
-    page.wait_for_load_state()
+    page.wait_for_selector("#note")  # the page after the redirect: "Orders saved." (or adjudicated)
 
 
 def phase(page: Any, base: str, gid: int) -> str:
@@ -118,6 +118,7 @@ def test_whole_game_in_the_browser(site: Site, clock: ManualClock) -> None:
         fr.select_option("#to", "GERMANY")
         fr.fill("#body", "Shall we talk about Burgundy?")
         fr.click("#send")
+        fr.wait_for_selector("#note")
         de.goto(f"{base}/games/{gid}/messages")
         assert "Burgundy" in de.inner_text("#messages")
         it = pages["ITALY"]
@@ -126,10 +127,11 @@ def test_whole_game_in_the_browser(site: Site, clock: ManualClock) -> None:
 
         # the master console: pause and resume
         gm.goto(f"{base}/games/{gid}/master")
+        status_is = "s => document.querySelector('#status') && document.querySelector('#status').innerText === s"
         gm.click("#master-pause")
-        assert gm.inner_text("#status") == "paused"
+        gm.wait_for_function(status_is, arg="paused")
         gm.click("#master-resume")
-        assert gm.inner_text("#status") == "active"
+        gm.wait_for_function(status_is, arg="active")
 
         # French pages
         it.goto(f"{base}/games/{gid}")

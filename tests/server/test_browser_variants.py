@@ -72,6 +72,7 @@ def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: Manual
         fr.fill("#orders", "SM MAO-1 - IRI-1")
         fr.wait_for_selector("#check .ok")
         fr.click("#submit-orders")
+        fr.wait_for_selector("#note")
         play({})
         fr.goto(f"{base}/games/{gid}")
         assert "IRI-1" in fr.inner_text("#units")
@@ -105,11 +106,13 @@ def test_espionnite_reveal_and_reaction_in_the_browser(site: Site, clock: Manual
         fr.wait_for_selector("#check .ok")
         fr.check("#ready")
         fr.click("#submit-orders")
+        fr.wait_for_selector("#note")
         de.goto(f"{base}/games/{gid}")
         de.fill("#orders", "A MUN - BUR")
         de.wait_for_selector("#check .ok")
         de.check("#ready")
         de.click("#submit-orders")
+        de.wait_for_selector("#note")
         for p in POWERS:
             if p not in ("FRANCE", "GERMANY"):
                 bots[p].c.put(f"/api/games/{gid}/orders", json={"ready": True})
@@ -125,6 +128,7 @@ def test_espionnite_reveal_and_reaction_in_the_browser(site: Site, clock: Manual
         fr.wait_for_selector("#check .ok")
         fr.check("#ready")
         fr.click("#submit-orders")
+        fr.wait_for_selector("#note")
         for p in POWERS:
             if p != "FRANCE":
                 bots[p].c.put(f"/api/games/{gid}/orders", json={"ready": True})

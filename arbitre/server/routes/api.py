@@ -15,8 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem
-from arbitre.server.security import DUMMY_HASH, verify_password
-from arbitre.store.accounts import create_token, user_by_name
+from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, list_games, player_count
 from arbitre.store.models import MASTER, PLAYER
 
@@ -118,8 +117,8 @@ def token(body: TokenIn, request: Request) -> dict[str, Any]:
     """Exchange a name and password for a bearer token (shown once)."""
     site = site_of(request)
     with site.db.writing() as s:
-        user = user_by_name(s, body.name)
-        if not verify_password(user.password_hash if user else DUMMY_HASH, body.password) or user is None:
+        user = actions.authenticate(s, body.name, body.password)
+        if user is None:
             raise Problem(401, "bad_login", "wrong user name or password")
         return {"token": create_token(s, user.id, body.label, site.now())}
 

@@ -10,8 +10,7 @@ from arbitre.server.auth import LANG_COOKIE, check_csrf, identify, log_in, log_o
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import LANGUAGES
 from arbitre.server.pages import redirect, render
-from arbitre.server.security import DUMMY_HASH, verify_password
-from arbitre.store.accounts import create_token, delete_token, tokens_of, user_by_name
+from arbitre.store.accounts import create_token, delete_token, tokens_of
 from arbitre.store.games import games_of, list_games, player_count
 
 router = APIRouter(include_in_schema=False)
@@ -74,10 +73,8 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
     with site.db.reading() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
-        user = user_by_name(s, name.strip())
-        if user is None or not verify_password(user.password_hash if user else DUMMY_HASH, password):
-            if user is None:
-                verify_password(DUMMY_HASH, password)
+        user = actions.authenticate(s, name, password)
+        if user is None:
             return render(request, actor, "login.html", {"error": "Wrong user name or password.",
                                                          "next": _safe_next(next)}, status=401)
         response = redirect(_safe_next(next))

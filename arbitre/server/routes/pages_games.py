@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
@@ -16,6 +18,7 @@ from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
 
 router = APIRouter(include_in_schema=False)
+_MAPS_LOCK = threading.Lock()
 
 
 def _options(text: str) -> dict[str, str]:
@@ -124,7 +127,7 @@ def history(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
-        return render(request, actor, "history.html", {"game": services.summary(seat.row),
+        return render(request, actor, "history.html", {"game": services.summary(seat.row), "role": seat.role,
                                                        "phases": services.history(site, s, seat)})
 
 
@@ -137,7 +140,7 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
         seat = services.open_game(s, game_id, actor)
         data = services.history_phase(site, s, seat, index)
         count = len(services.history(site, s, seat))
-        return render(request, actor, "phase.html", {"game": services.summary(seat.row), "p": data,
+        return render(request, actor, "phase.html", {"game": services.summary(seat.row), "p": data, "role": seat.role,
                                                      "svg": _map_url(seat, index), "index": index, "count": count})
 
 
@@ -168,19 +171,18 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         key = (seat.row.id, seat.row.version, seat.viewer, index)
-        svg = _SVG_CACHE.get(key)
+        svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
             svg = map_svg(view)
             if svg is None:
                 raise Problem(404, "not_found", "the map renderer is not installed")
-            _SVG_CACHE[key] = svg
-            while len(_SVG_CACHE) > 64:
-                _SVG_CACHE.pop(next(iter(_SVG_CACHE)))
+            with _MAPS_LOCK:
+                site.maps[key] = svg
+                while len(site.maps) > 64:
+                    site.maps.pop(next(iter(site.maps)))
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
-
-_SVG_CACHE: dict[tuple[int, int, str, int | None], str] = {}
 
 
 @router.get("/games/{game_id}/messages", response_class=HTMLResponse)
@@ -190,7 +192,7 @@ def messages(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
-        return render(request, actor, "messages.html", {"game": services.summary(seat.row),
+        return render(request, actor, "messages.html", {"game": services.summary(seat.row), "role": seat.role,
                                                         "m": services.press(s, seat),
                                                         "recipients": services.recipients(site, s, seat)})
 
@@ -214,7 +216,8 @@ def console(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, roles=(MASTER,))
-        return render(request, actor, "master.html", {"s": services.game_state(site, s, seat)})
+        return render(request, actor, "master.html", {"s": services.game_state(site, s, seat),
+                                                      "svg": _map_url(seat, None)})
 
 
 @router.post("/games/{game_id}/master")
