@@ -104,7 +104,7 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
 
 
 def master_action(session: Session, site: Site, seat: Seat, action: str, minutes: int | None = None,
-                  power: str | None = None, user_name: str | None = None) -> None:
+                  power: str | None = None, user_name: str | None = None, powers: list[str] | None = None) -> None:
     """Run one master-console action on a locked game row."""
     if seat.role != MASTER:
         raise forbidden("only the game master may do this")
@@ -121,7 +121,11 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
         elif action == "adjudicate":
             ref.adjudicate_now(session, row, now)
         elif action in ("draw", "end"):
-            ref.finish(session, row, now, draw=action == "draw")
+            drawn = [p.upper() for p in powers or []]
+            known = site.referee.game(session, row).powers()
+            if any(p not in known for p in drawn):
+                raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action")
+            ref.finish(session, row, now, draw=action == "draw", powers=drawn or None)
         elif action == "replace":
             target = user_by_name(session, user_name or "")
             if target is None:

@@ -126,8 +126,10 @@ def test_master_console(app_client: TestClient, site: Site, clock: ManualClock) 
     assert "view" not in players["FRANCE"].get(f"/api/games/{gid}").json()
     assert players["FRANCE"].get(f"/api/games/{gid}/orders").status_code == 403
     assert master.post(path, {"action": "adjudicate"}).json()["phase"] == "F1901M"
-    r = master.post(path, {"action": "draw"}).json()
+    assert master.post(path, {"action": "draw", "powers": ["NARNIA"]}).status_code == 400
+    r = master.post(path, {"action": "draw", "powers": ["france", "GERMANY"]}).json()
     assert r["status"] == "finished" and r["result"] == "drawn"
+    assert master.get(f"/api/games/{gid}").json()["winners"] == ["FRANCE", "GERMANY"]
     assert master.post(path, {"action": "end"}).status_code == 409
 
 

@@ -101,6 +101,8 @@ class MasterIn(Strict):
     minutes: int | None = None
     power: str | None = None
     user: str | None = None
+    powers: list[str] | None = None
+    """For a draw: the powers sharing it (default: every power still in the game)."""
 
 
 @router.post("/register", status_code=201)
@@ -266,11 +268,11 @@ def post_message(game_id: int, body: MessageIn, request: Request) -> dict[str, A
 
 @router.post("/games/{game_id}/master")
 def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
-    """Master console: pause, resume, extend (minutes), adjudicate, draw, end, replace (power, user)."""
+    """Master console: pause, resume, extend (minutes), adjudicate, draw (powers), end, replace (power, user)."""
     site = site_of(request)
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user)
+        actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user, body.powers)
         return services.summary(seat.row)
