@@ -102,3 +102,34 @@ def test_stdin() -> None:
     proc = subprocess.run([sys.executable, "-m", "arbitre.cli.main", "adjudicate"], input=json.dumps(EXAMPLE),
                           capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout)["next"]["phase"] == "F1901M"
+
+
+def test_rule_options_change_the_outcome() -> None:
+    """Each named option of the DATC's alternatives is taken from the JSON and changes what it should."""
+    base = {"phase": "S1901M"}
+    # 4.B.4: a support naming the wrong coast (DATC 6.B.9).
+    coast = {**base, "units": {"FRANCE": ["F POR", "F MAO"], "ITALY": ["F LYO", "F WES"]},
+             "orders": {"FRANCE": ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"],
+                        "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"]}}
+    outcome = {r["order"]: r["outcome"] for r in process(coast)["results"]}
+    assert outcome["F WES - SPA/SC"] == "succeeds"
+    ignored = {r["order"]: r["outcome"] for r in process({**coast, "options": {"support_coast": "ignored"}})["results"]}
+    assert ignored["F WES - SPA/SC"] == "fails"
+    # 4.C.2: wrong unit type.
+    kind = {**base, "units": {"ENGLAND": ["F LON"]}, "orders": {"ENGLAND": ["A LON - NTH"]}}
+    assert process(kind)["results"][0]["outcome"] == "succeeds"
+    strict = process({**kind, "options": {"wrong_unit_type": "illegal"}})["results"][0]
+    assert strict["outcome"] == "illegal" and strict["reason"] == "wrong_unit_type"
+    # 4.D.4: too many builds.
+    builds = {"phase": "W1901A", "units": {"GERMANY": ["A SIL"]}, "supply_centers": {"GERMANY": ["BER", "KIE", "MUN"]},
+              "orders": {"GERMANY": ["A BER B", "F KIE B", "A MUN B"]}}
+    first = [r["outcome"] for r in process(builds)["results"]]
+    assert first == ["succeeds", "succeeds", "illegal"]
+    strict_b = process({**builds, "options": {"too_many_builds": "all_illegal"}})["results"]
+    assert all(r["outcome"] == "illegal" for r in strict_b)
+    # 4.A.2: the paradox rule (DATC 6.F.14, a simple convoy paradox).
+    paradox = {**base, "units": {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
+               "orders": {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
+                          "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]}}
+    szykman = {r["order"]: r["outcome"] for r in process(paradox)["results"]}
+    assert szykman["F WAL - ENG"] == "succeeds" and szykman["A BRE - LON"] == "fails"

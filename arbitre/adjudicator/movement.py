@@ -147,7 +147,8 @@ class MovementResolver:
                 else:
                     self.void.add(p)
             elif self.support_targets.get(s) == o.target.split("/")[0] and (
-                "/" not in o.target or getattr(orders[s], "target", None) == o.target
+                "/" not in o.target or self.options.support_coast == "ignored"
+                or getattr(orders[s], "target", None) == o.target
             ):
                 self.move_supports.setdefault(s, []).append(p)
             else:

@@ -277,10 +277,15 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
     for power, entries in orders.items():
         intake = read_orders(rules, position, {power: entries})
         results.extend(intake.rejected)
+        owed_builds = max(counts.get(power, 0), 0)
+        too_many = rules.options.too_many_builds == "all_illegal" and sum(
+            isinstance(o, Build) for _, _, o in intake.sequence) > owed_builds
         for _, text, order in intake.sequence:
             owed = counts.get(power, 0)
             if isinstance(order, Build) and order.unit is not None:
-                if owed <= done[power]:
+                if too_many:
+                    results.append(OrderResult(power, text, order, ILLEGAL, "too_many_builds"))
+                elif owed <= done[power]:
                     results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
                 elif order.unit.province in new_units:
                     results.append(OrderResult(power, text, order, ILLEGAL, "occupied"))

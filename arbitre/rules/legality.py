@@ -162,6 +162,9 @@ def check_movement_order(
                       "wrong_phase")
     unit = own_unit(position, power, order.unit, order)
     written = order.unit
+    if options.wrong_unit_type == "illegal" and written.kind is not None and written.kind != unit.kind:
+        raise illegal(order, f"the unit in {written.province} is not {'an army' if written.kind == ARMY else 'a fleet'}",
+                      "wrong_unit_type")
     ref = written if written.kind == unit.kind and written.place == unit.place else UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
     try:

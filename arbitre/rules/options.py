@@ -27,6 +27,12 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "retreat_to_convoy_origin": ("allowed", "forbidden"),
     # DATC 4.D.3: several different legal orders to one unit: all illegal (hold), first, or last counts.
     "multiple_orders": ("all_illegal", "first", "last"),
+    # DATC 4.B.4: a support naming the coast of the supported move must match it, or the coast is ignored.
+    "support_coast": ("must_match", "ignored"),
+    # DATC 4.C.2: an order naming the wrong unit type (A for a fleet) is read for the real unit, or illegal.
+    "wrong_unit_type": ("ignored", "illegal"),
+    # DATC 4.D.4: more builds than allowed: the first ones count, or all of them are illegal.
+    "too_many_builds": ("first", "all_illegal"),
 }
 
 
@@ -41,6 +47,9 @@ class RuleOptions:
     civil_disorder: str = "2023"
     retreat_to_convoy_origin: str = "allowed"
     multiple_orders: str = "all_illegal"
+    support_coast: str = "must_match"
+    wrong_unit_type: str = "ignored"
+    too_many_builds: str = "first"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> RuleOptions:

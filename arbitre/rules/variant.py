@@ -25,6 +25,8 @@ class Variant:
     """Base class of rule modules (Colonial rules, Submarines, Espionnite…)."""
 
     name: str = "standard"
+    option_names: frozenset[str] = frozenset()
+    """Names of the game options this rule module reads (others are refused as unknown)."""
 
     def transform_map(self, game_map: GameMap) -> GameMap:
         """Change the map (add places, unit kinds, passages).  Default: unchanged."""

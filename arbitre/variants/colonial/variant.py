@@ -11,7 +11,7 @@ from arbitre.state import Position
 from arbitre.variants.colonial.board import ColonialBoard, colonial_board
 from arbitre.variants.colonial.hong_kong import counts_for
 from arbitre.variants.colonial.orders import SuezPermission, TrainMove, parse_colonial
-from arbitre.variants.colonial.rulesets import ColonialRules, rules_from_options
+from arbitre.variants.colonial.rulesets import LINE_CENTERS_OPTION, RULESET_OPTION, ColonialRules, rules_from_options
 from arbitre.variants.colonial.suez import (
     canal_extensions,
     canal_legal_orders,
@@ -35,6 +35,8 @@ class Colonial(Variant):
     ``ruleset`` is the chosen rule set (:data:`~arbitre.variants.colonial.rulesets.VDIPLOMACY`
     or :data:`~arbitre.variants.colonial.rulesets.AVALON_HILL`).
     """
+
+    option_names = frozenset({RULESET_OPTION, LINE_CENTERS_OPTION})
 
     name = "colonial"
 

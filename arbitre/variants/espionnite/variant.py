@@ -32,6 +32,8 @@ class Espionnite(Variant):
     caught a spy.
     """
 
+    option_names = frozenset({CATCH_NOTICE})
+
     name = "espionnite"
 
     def __init__(self, catch_notice: bool = False) -> None:

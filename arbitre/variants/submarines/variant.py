@@ -25,6 +25,8 @@ class Submarines(Variant):
     begin as submarines (see :mod:`~arbitre.variants.submarines.setup`).
     """
 
+    option_names = frozenset({START_SUBMARINES})
+
     name = "submarines"
 
     def __init__(self, start_submarines: object = None) -> None:
