@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 ARMY = "A"
 """Unit kind letter of an army."""
@@ -92,7 +91,7 @@ class GameMap:
             for place in table:
                 province_of.setdefault(place, place.split("/")[0])
         set_ = object.__setattr__
-        set_(self, "province_of", MappingProxyType(province_of))
+        set_(self, "province_of", province_of)  # plain dicts: read-only by convention, and fastest
         set_(self, "supply_centers", frozenset(a for a, p in self.provinces.items() if p.supply_center))
         set_(self, "seas", frozenset(a for a, p in self.provinces.items() if p.terrain == SEA))
         set_(self, "places", frozenset(province_of))
@@ -100,7 +99,7 @@ class GameMap:
         prov_nb: dict[str, dict[str, frozenset[str]]] = {}
         for kind, table in self.adjacency.items():
             prov_nb[kind] = {p: frozenset(province_of[n] for n in ns) for p, ns in table.items()}
-        set_(self, "province_neighbours", MappingProxyType(prov_nb))
+        set_(self, "province_neighbours", prov_nb)
 
     # --- queries -------------------------------------------------------
     def neighbours(self, kind: str, place: str) -> frozenset[str]:

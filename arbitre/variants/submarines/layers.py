@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
-from types import MappingProxyType
 
 from arbitre.maps import FLEET, GameMap, Province
 
@@ -79,7 +78,7 @@ def add_depths(game_map: GameMap) -> GameMap:
         table[depth_of(sea)] = frozenset({sea} | {depth_of(n) for n in fleet_nb.get(sea, ()) if n in seas})
     return replace(
         game_map,
-        provinces=MappingProxyType(provinces),
-        adjacency=MappingProxyType({**game_map.adjacency, SUB: MappingProxyType(table)}),
+        provinces=provinces,
+        adjacency={**game_map.adjacency, SUB: table},
         convoy_kinds=game_map.convoy_kinds | {SUB},
     )
