@@ -205,15 +205,14 @@ def adjustment_counts(rules: RuleSet, position: Position) -> dict[str, int]:
     return out
 
 
-def _distances_to_owned(gmap: GameMap, owned: set[str]) -> dict[str, int]:
-    """Distance from every province to the nearest owned centre, over land and sea (2023 rule)."""
-    dist: dict[str, int] = {c: 0 for c in owned}
-    queue = deque(owned)
-    nb = gmap.province_neighbours
+def _distances(gmap: GameMap, sources: set[str], kinds: Sequence[str]) -> dict[str, int]:
+    """Moves from every province to the nearest of ``sources`` for a unit that may move like any of ``kinds``."""
     links: dict[str, set[str]] = {}
-    for table in nb.values():
-        for place, ns in table.items():
+    for kind in kinds:
+        for place, ns in gmap.province_neighbours.get(kind, {}).items():
             links.setdefault(gmap.province_of[place], set()).update(ns)
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
     while queue:
         p = queue.popleft()
         for q in links.get(p, ()):
@@ -223,25 +222,14 @@ def _distances_to_owned(gmap: GameMap, owned: set[str]) -> dict[str, int]:
     return dist
 
 
+def _distances_to_owned(gmap: GameMap, owned: set[str]) -> dict[str, int]:
+    """Distance from every province to the nearest owned centre, over land and sea (2023 rule)."""
+    return _distances(gmap, owned, list(gmap.province_neighbours))
+
+
 def _distances_to_homes(gmap: GameMap, homes: set[str]) -> dict[str, dict[str, int]]:
     """Per unit kind, distance to the nearest home centre (pre-2023 rule: armies may cross water)."""
-    out: dict[str, dict[str, int]] = {}
-    for kind in (ARMY, FLEET):
-        links: dict[str, set[str]] = {}
-        tables = list(gmap.province_neighbours.values()) if kind == ARMY else [gmap.province_neighbours[FLEET]]
-        for table in tables:
-            for place, ns in table.items():
-                links.setdefault(gmap.province_of[place], set()).update(ns)
-        dist = {h: 0 for h in homes}
-        queue = deque(homes)
-        while queue:
-            p = queue.popleft()
-            for q in links.get(p, ()):
-                if q not in dist:
-                    dist[q] = dist[p] + 1
-                    queue.append(q)
-        out[kind] = dist
-    return out
+    return {ARMY: _distances(gmap, homes, list(gmap.province_neighbours)), FLEET: _distances(gmap, homes, [FLEET])}
 
 
 def civil_disorder_removals(rules: RuleSet, position: Position, power: str, count: int,
