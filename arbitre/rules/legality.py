@@ -181,6 +181,9 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
     if isinstance(order, Hold):
         return order if order.unit is ref else Hold(ref)
     if isinstance(order, Move):
+        if not order.via_convoy and order.target in game_map.adjacency.get(unit.kind, {}).get(unit.place, ()):
+            # The common case: a plain move to a neighbouring place the map lists for this unit kind.
+            return order if order.unit is ref else Move(ref, order.target, False)
         target_prov = game_map.province_of[order.target]
         if target_prov == here:
             raise illegal(order, "a unit cannot move to its own province", "own_province")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitre.maps import GameMap
-from arbitre.orders import STANDARD_SYNTAX, Convoy, IllegalOrder, Order, OrderSyntax, Support, parse_order
+from arbitre.orders import STANDARD_SYNTAX, Convoy, Hold, IllegalOrder, Order, OrderSyntax, Support, parse_order
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
@@ -92,7 +92,8 @@ class RuleSet:
         the two units; only convoy routes look at the rest of the board, and
         those verdicts are never remembered.
         """
-        if isinstance(order, Convoy) or order.unit is None:
+        if isinstance(order, (Convoy, Hold)) or order.unit is None:
+            # Holds are cheaper to check than to look up; convoys depend on the whole board.
             return check_movement_order(self.game_map, position, power, order, self.options)
         units = position.units
         supported = units.get(order.supported.province) if isinstance(order, Support) else None
