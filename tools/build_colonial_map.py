@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from map_common import coast_entries, power_entries  # tools/ is the script's folder
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT.parent / "shared" / "maps" / "colonial" / "colonial.mila.json"
 TARGET = ROOT / "arbitre" / "maps" / "data" / "colonial.json"
@@ -109,7 +111,6 @@ POWER_NAMES = {
     "RUSSIA": ("Russia", "Russie", "Russian"),
     "TURKEY": ("Turkey", "Turquie", "Turkish"),
 }
-COAST_FR = {"NC": "côte nord", "SC": "côte sud", "EC": "côte est", "WC": "côte ouest"}
 
 TSR_STATIONS = ["MOS", "PRM", "OMS", "KRA", "IRK", "VLA"]
 
@@ -149,20 +150,8 @@ def main() -> None:
             "coasts": prov["coasts"],
             "aliases": sorted(set(aliases) - {prov["name"], FRENCH[abbr]}),
         }
-    coasts = {}
-    for loc, name in sorted(src["coast_names"].items()):
-        prov, coast = loc.split("/")
-        coasts[loc] = {"name": name, "name_fr": f"{FRENCH[prov]} ({COAST_FR[coast]})"}
-    powers = {}
-    for power, info in sorted(src["powers"].items()):
-        name, name_fr, adjective = POWER_NAMES[power]
-        powers[power] = {
-            "name": name,
-            "name_fr": name_fr,
-            "adjective": adjective,
-            "homes": info["home_centers"],
-            "units": [f"{u['type']} {u['location']}" for u in info["starting_units"]],
-        }
+    coasts = coast_entries(src, FRENCH)
+    powers = power_entries(src, POWER_NAMES)
     out = {
         "name": "colonial",
         "title": "Colonial Diplomacy",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from map_common import coast_entries, power_entries  # tools/ is the script's folder
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT.parent / "shared" / "maps" / "standard" / "standard.json"
 TARGET = ROOT / "arbitre" / "maps" / "data" / "standard.json"
@@ -64,7 +66,6 @@ POWER_NAMES = {
     "RUSSIA": ("Russia", "Russie", "Russian"),
     "TURKEY": ("Turkey", "Turquie", "Turkish"),
 }
-COAST_FR = {"NC": "côte nord", "SC": "côte sud", "EC": "côte est", "WC": "côte ouest"}
 
 
 def main() -> None:
@@ -82,20 +83,8 @@ def main() -> None:
             "coasts": prov["coasts"],
             "aliases": sorted(set(aliases)),
         }
-    coasts = {}
-    for loc, name in sorted(src["coast_names"].items()):
-        prov, coast = loc.split("/")
-        coasts[loc] = {"name": name, "name_fr": f"{FRENCH[prov]} ({COAST_FR[coast]})"}
-    powers = {}
-    for power, info in sorted(src["powers"].items()):
-        name, name_fr, adjective = POWER_NAMES[power]
-        powers[power] = {
-            "name": name,
-            "name_fr": name_fr,
-            "adjective": adjective,
-            "homes": info["home_centers"],
-            "units": [f"{u['type']} {u['location']}" for u in info["starting_units"]],
-        }
+    coasts = coast_entries(src, FRENCH)
+    powers = power_entries(src, POWER_NAMES)
     out = {
         "name": "standard",
         "title": "Standard Diplomacy",

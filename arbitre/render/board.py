@@ -80,28 +80,26 @@ class Geometry:
         return prov.unit if prov.unit is not None else prov.label
 
 
+def _path(pieces: tuple[tuple[Point, ...], ...], closed: bool) -> str:
+    """SVG path data for polylines, each closed (``Z``) or open."""
+    parts = []
+    for piece in pieces:
+        if len(piece) < (3 if closed else 2):
+            continue
+        head = f"M{_n(piece[0][0])} {_n(piece[0][1])}"
+        body = " ".join(f"{_n(x)} {_n(y)}" for x, y in piece[1:])
+        parts.append(f"{head}L{body}" + ("Z" if closed else ""))
+    return "".join(parts)
+
+
 def rings_to_path(rings: tuple[tuple[Point, ...], ...]) -> str:
     """SVG path data for closed rings."""
-    parts = []
-    for ring in rings:
-        if len(ring) < 3:
-            continue
-        head = f"M{_n(ring[0][0])} {_n(ring[0][1])}"
-        body = " ".join(f"{_n(x)} {_n(y)}" for x, y in ring[1:])
-        parts.append(f"{head}L{body}Z")
-    return "".join(parts)
+    return _path(rings, closed=True)
 
 
 def lines_to_path(lines: tuple[tuple[Point, ...], ...]) -> str:
     """SVG path data for open polylines."""
-    parts = []
-    for line in lines:
-        if len(line) < 2:
-            continue
-        head = f"M{_n(line[0][0])} {_n(line[0][1])}"
-        body = " ".join(f"{_n(x)} {_n(y)}" for x, y in line[1:])
-        parts.append(f"{head}L{body}")
-    return "".join(parts)
+    return _path(lines, closed=False)
 
 
 def _n(v: float) -> str:
