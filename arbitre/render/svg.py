@@ -120,6 +120,9 @@ def _f(v: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+KIND_ALIASES = {"train_move": "train", "suez_permission": "suez"}
+"""Order kinds as views name them → the drawing that shows them."""
+
 PHASE_SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
@@ -265,7 +268,8 @@ class _Drawing:
                     owner = owners.get(abbr)
                     fill = f"url(#pat-{owner})" if owner else LAND
                 title = escape(names.get(abbr, abbr))
-                self.add(f'<path id="p-{abbr}" d="{shape.path()}" fill="{fill}"><title>{title}</title></path>')
+                self.add(f'<path id="p-{abbr}" d="{shape.path()}" fill="{fill}"{self.place_attrs(abbr)}>'
+                         f'<title>{title}</title></path>')
             self.add("</g>")
         styles = {
             "sea": f'stroke="{SEA_BORDER}" stroke-width="1" stroke-dasharray="4 2.5"',
@@ -331,6 +335,24 @@ class _Drawing:
         self.add("</g>")
 
     # ---- units
+    def place_attrs(self, place: str) -> str:
+        """Attributes that make ``place`` clickable on a page: its name and where its unit is drawn."""
+        try:
+            x, y = self.point(place)
+        except KeyError:
+            return f' data-place="{escape(place)}"'
+        return f' data-place="{escape(place)}" data-x="{_f(x)}" data-y="{_f(y)}"'
+
+    def spots(self) -> None:
+        """Small targets for places inside a province: coasts (``STP/NC``) and depths (``MAO-1``)."""
+        self.add('<g id="spots" fill="#FFFFFF" fill-opacity="0.01" stroke="none">')
+        places = sorted(self.g.coasts) + sorted(f"{a}-1" for a, s in self.g.provinces.items() if s.depth is not None)
+        for place in places:
+            x, y = self.point(place)
+            self.add(f'<circle class="spot" cx="{_f(x)}" cy="{_f(y)}" r="7"{self.place_attrs(place)}>'
+                     f'<title>{escape(place)}</title></circle>')
+        self.add("</g>")
+
     def unit(self, u: VisibleUnit, at: Point, scale: float = 1.0, extra: str = "") -> None:
         st = self.style(u.power)
         x, y = at
@@ -341,7 +363,8 @@ class _Drawing:
         kind = u.kind.upper()
         t = f'transform="translate({_f(x)} {_f(y)}) scale({_f(scale)})"'
         title = f"{u.power or 'unknown power'} {kind} {u.place}" + (" (submerged)" if u.hidden else "")
-        self.add(f'<g class="unit" {t}{extra}><title>{escape(title)}</title>')
+        data = f' data-unit="{escape(f"{kind} {u.place}")}" data-power="{escape(u.power or "")}"'
+        self.add(f'<g class="unit" {t}{extra}{data}{self.place_attrs(u.place)}><title>{escape(title)}</title>')
         if kind == "A":
             self.add(f'<circle r="9" fill="{fill}" {stroke}/>')
             ty = 3.6
@@ -473,7 +496,7 @@ class _Drawing:
         rank = {"support": 0, "convoy": 1, "hold": 2, "move": 3, "retreat": 3, "train": 3, "suez": 3,
                 "torpedo": 4, "build": 5, "disband": 6}
         chosen = [o for o in self.view.orders if (o.kind in self.ABOVE_UNITS) == above]
-        for o in sorted(chosen, key=lambda o: rank.get(o.kind, 5)):
+        for o in sorted(chosen, key=lambda o: rank.get(KIND_ALIASES.get(o.kind, o.kind), 5)):
             try:
                 self.order(o)
             except KeyError:
@@ -483,7 +506,7 @@ class _Drawing:
     def order(self, o: VisibleOrder) -> None:
         colour = self.style(o.power).colour
         failed = o.outcome is not None and o.outcome != "succeeds"
-        kind = o.kind
+        kind = KIND_ALIASES.get(o.kind, o.kind)
         places = o.places
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
         self.add(f'<g class="order {escape(kind)}">{title}')
@@ -536,7 +559,7 @@ class _Drawing:
             at = self.point(places[0])
             self.add(f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
                      f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>')
-            self.unit(VisibleUnit(o.power, unit_kind, places[0]), at)
+            self.unit(VisibleUnit(o.power, unit_kind, places[0]), at, extra=' data-build="1"')
             bx, by = at[0] + 10, at[1] - 10
             self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')
             self.add(f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" '
@@ -688,6 +711,7 @@ def render_svg(view: View, geometry: Geometry | None = None, *, names: Mapping[s
     d.crossings()
     d.centres()
     d.labels()
+    d.spots()
     # Dislodged positions must be known before orders are drawn (retreats start there).
     for dis in view.dislodged:
         x, y = g.point(dis.unit.place)

@@ -13,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import translator
+from arbitre.server.wording import result_text
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
 
@@ -30,7 +31,8 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
     site = site_of(request)
     note = NOTES.get(request.query_params.get("note", ""))
     ctx = {"t": translator(actor.lang), "lang": actor.lang, "user": actor.user,
-           "csrf": site.signer.csrf_token(actor.nonce), "note": note, **context}
+           "csrf": site.signer.csrf_token(actor.nonce), "note": note, "words": result_text,
+           **context}
     response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
     set_visitor_cookies(response, actor, site.settings.secure_cookies)
     return response

@@ -18,7 +18,7 @@ from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.games import get_game, membership_of, memberships, user_names
-from arbitre.store.lifecycle import my_orders, powers_to_act, ready_powers
+from arbitre.store.lifecycle import check_step_orders, my_orders, powers_to_act, ready_powers
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
@@ -101,6 +101,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "view": view_data(current_view(game, seat.viewer)),
     }
     running = row.status in (ACTIVE, PAUSED)
+    out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
     if seat.role == PLAYER and seat.power:
         lines, ready = my_orders(session, row, seat.power)
         must = running and seat.power in powers_to_act(game)
@@ -118,15 +119,58 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     return out
 
 
+def shows_progress(row: GameRow) -> bool:
+    """Does the game show everyone who has given orders and who is ready (a game setting, on by default)?"""
+    return bool(getattr(row, "show_progress", True))
+
+
+def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, bool]]:
+    """For each power that must act in the current step: has it given orders, is it ready."""
+    rows = orders_of_step(session, row.id, row.phase, row.step)
+    out = {}
+    for p in powers_to_act(game):
+        r = rows.get(p)
+        out[p] = {"given": bool(r and r.lines), "ready": bool(r and r.ready)}
+    return out
+
+
 def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
-    """The engine's legal orders of ``power`` (judged on what that power may see) for the order picker."""
-    return game.legal_orders(power)
+    """The engine's legal orders of ``power`` now (judged on what that power may see), keyed by unit place.
+
+    In a step after the orders lock (Espionnite's reaction step) only the
+    changes the engine would accept there are listed.
+    """
+    legal = game.legal_orders(power)
+    if game.step == ORDERS:
+        return legal
+    out: dict[str, list[str]] = {}
+    for key, options in legal.items():
+        kept = [o for o in options if not check_step_orders(game, power, [o])]
+        if kept:
+            out[key] = kept
+    return out
+
+
+def legal_state(game: Game, row: GameRow, power: str) -> dict[str, Any]:
+    """The order picker's data: the legal orders of ``power``'s units and whether one line replaces all."""
+    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power),
+            "one_line": row.step != ORDERS}
+
+
+def legal_data(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+    """The legal-order answer of a player (empty when the power has nothing to order now)."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    must = row.status in (ACTIVE, PAUSED) and seat.power is not None and seat.power in powers_to_act(game)
+    if not must or seat.power is None:
+        return {"phase": row.phase, "step": row.step, "legal": {}, "one_line": row.step != ORDERS}
+    return legal_state(game, row, seat.power)
 
 
 def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
-    """The engine's verdict on some orders: one entry per rejected line (with its line number)."""
+    """The engine's verdict on some orders for the current step: one entry per rejected line (with its number)."""
     clean = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
-    rejected = game.check_orders(power, [text for _, text in clean])
+    rejected = check_step_orders(game, power, [text for _, text in clean])
     out = []
     used: set[int] = set()
     for r in rejected:
@@ -150,6 +194,14 @@ def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[
     if not 0 <= index < len(game.history):
         raise not_found(f"phase {index} of this game")
     return {"index": index, "view": view_data(phase_view(game, index, seat.viewer))}
+
+
+def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | None:
+    """The last played phase as the requester sees it (``None`` before the first adjudication)."""
+    game = site.referee.game(session, seat.row)
+    if not game.history:
+        return None
+    return history_phase(site, session, seat, len(game.history) - 1)
 
 
 def press(session: Session, seat: Seat) -> dict[str, Any]:

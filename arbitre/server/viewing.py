@@ -57,3 +57,14 @@ def map_svg(view: View) -> str | None:
         return render_svg(view)
     except Exception:  # the map is an extra: a page without it still works
         return None
+
+
+def power_colour(power: str | None, map_name: str) -> str:
+    """The colour the map gives ``power`` (order previews are drawn in it); "" without a renderer."""
+    if not power:
+        return ""
+    try:
+        from arbitre.render.svg import power_style
+    except ImportError:
+        return ""
+    return power_style(power, map_name).colour

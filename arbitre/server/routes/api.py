@@ -204,6 +204,19 @@ def get_orders(game_id: int, request: Request) -> dict[str, Any]:
         return result
 
 
+@router.get("/games/{game_id}/legal")
+def legal(game_id: int, request: Request) -> dict[str, Any]:
+    """The legal orders of your units now, keyed by unit place (what the map and the picker offer).
+
+    Made by the engine from what your power may see; in a reaction step, only the
+    changes the engine accepts there (``one_line``: the one change replaces the box).
+    """
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_game(s, game_id, identify(request, s), roles=(PLAYER,))
+        return services.legal_data(site, s, seat)
+
+
 @router.put("/games/{game_id}/orders")
 def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
     """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.pages import redirect, render
-from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_available
+from arbitre.server.site import Site
+from arbitre.server.viewing import current_view, map_svg, phase_view, power_colour, renderer_available
 from arbitre.store.games import DEFAULT_DEADLINES
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
@@ -82,9 +85,7 @@ def game_page(game_id: int, request: Request) -> Response:
             game = site.referee.game(s, seat.row)
             return render(request, actor, "game_outside.html", {"game": services.summary(seat.row),
                                                                 "powers": game.powers()})
-        state = services.game_state(site, s, seat)
-        return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None),
-                                                    "recipients": services.recipients(site, s, seat)})
+        return render(request, actor, "game.html", _game_context(site, s, seat))
 
 
 @router.post("/games/{game_id}/join")
@@ -113,10 +114,8 @@ def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Fo
         lines = None if only_ready else orders.splitlines()
         result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
-            state = services.game_state(site, s, seat)
             rejected = [{"order": r.text, "message": r.message or r.reason or r.outcome} for r in result.rejected]
-            return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None), "rejected": rejected,
-                                                        "recipients": services.recipients(site, s, seat)})
+            return render(request, actor, "game.html", {**_game_context(site, s, seat), "rejected": rejected})
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
 
@@ -142,6 +141,17 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
         count = len(services.history(site, s, seat))
         return render(request, actor, "phase.html", {"game": services.summary(seat.row), "p": data, "role": seat.role,
                                                      "svg": _map_url(seat, index), "index": index, "count": count})
+
+
+def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str, Any]:
+    """What the game page of a member shows: their state, their board drawn in the page, the last phase."""
+    state = services.game_state(site, session, seat)
+    game = site.referee.game(session, seat.row)
+    inline = map_svg(current_view(game, seat.viewer)) if renderer_available() else None
+    last = services.last_phase(site, session, seat)
+    return {"s": state, "svg": _map_url(seat, None), "svg_inline": inline, "colour": power_colour(seat.power, seat.row.map_name),
+            "last": last, "last_svg": _map_url(seat, last["index"]) if last else None,
+            "recipients": services.recipients(site, session, seat)}
 
 
 def _map_url(seat: services.Seat, index: int | None) -> str | None:

@@ -1,0 +1,156 @@
+// Ordering on the map: a click (or tap) on a place narrows the engine's legal-order list to the orders
+// whose places start with the places clicked so far. The browser never decides what is legal: it only
+// filters the list the server sent. Orders in the box are drawn on the board as previews.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** The places an order names, in its own order (only words that are places on this board). */
+export function placesOf(order, known) {
+  return order.toUpperCase().split(/\s+/).filter((w) => known.has(w));
+}
+
+/** Does the clicked place `clicked` stand for the order's place `place` (a province stands for its coasts)? */
+export function sameSpot(clicked, place) {
+  return clicked === place || place.split("/")[0] === clicked;
+}
+
+/** The legal orders (as {key, order, places}) whose places begin with `clicked`. */
+export function candidates(entries, clicked) {
+  return entries.filter((e) => e.places.length >= clicked.length && clicked.every((c, i) => sameSpot(c, e.places[i])));
+}
+
+function el(name, attrs) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** Draw the orders `lines` on `svg` in `colour` (a preview: the server draws the real ones once saved). */
+function drawPreview(svg, layer, lines, known, spot, colour) {
+  layer.textContent = "";
+  for (const line of lines) {
+    const words = line.toUpperCase().split(/\s+/);
+    const pts = placesOf(line, known).map(spot).filter((p) => p);
+    if (!pts.length) continue;
+    const g = el("g", {"class": "preview", "data-order": line});
+    const has = (w) => words.includes(w);
+    const [a, b, c] = pts;
+    const style = {"stroke": colour, "fill": "none", "stroke-width": "3.2", "stroke-linecap": "round"};
+    if ((has("S") || has("C")) && pts.length >= 2) {
+      const end = pts.length >= 3 ? {x: (b.x + c.x) / 2, y: (b.y + c.y) / 2} : b;
+      g.appendChild(el("line", {x1: a.x, y1: a.y, x2: end.x, y2: end.y, ...style,
+        "stroke-dasharray": has("C") ? "1 5" : "6 4"}));
+      g.appendChild(el("circle", {cx: end.x, cy: end.y, r: 4, fill: colour, stroke: "#222"}));
+    } else if (pts.length >= 2) {
+      const last = pts[pts.length - 1];
+      const path = "M" + pts.map((p) => p.x + " " + p.y).join(" L");
+      g.appendChild(el("path", {d: path, ...style, "stroke": "#fff", "stroke-width": "6"}));
+      g.appendChild(el("path", {d: path, ...style}));
+      const prev = pts[pts.length - 2];
+      const dx = last.x - prev.x, dy = last.y - prev.y, d = Math.hypot(dx, dy) || 1;
+      const ux = dx / d, uy = dy / d, s = 12;
+      const bx = last.x - ux * s, by = last.y - uy * s;
+      g.appendChild(el("polygon", {points: `${last.x},${last.y} ${bx - uy * 6},${by + ux * 6} ${bx + uy * 6},${by - ux * 6}`,
+        fill: colour, stroke: "#222", "stroke-width": "1"}));
+    } else {
+      g.appendChild(el("circle", {cx: a.x, cy: a.y, r: 14, ...style, "stroke-dasharray": has("D") ? "3 3" : ""}));
+    }
+    layer.appendChild(g);
+  }
+}
+
+/** Wire the map `wrap` (holding the board's SVG) to the order box `box` (see orderbox.js). */
+export function setupMapOrders(wrap, box, menu) {
+  const svg = wrap.querySelector("svg");
+  if (!svg) return;
+  const colour = wrap.dataset.colour || "#222";
+  const spots = new Map();
+  for (const e of svg.querySelectorAll("[data-place][data-x]")) {
+    if (!spots.has(e.dataset.place)) spots.set(e.dataset.place, {x: +e.dataset.x, y: +e.dataset.y});
+  }
+  const known = new Set(spots.keys());
+  const spot = (p) => spots.get(p);
+  const layer = el("g", {id: "previews"});
+  svg.appendChild(layer);
+  let clicked = [];
+
+  function entries() {
+    const out = [];
+    for (const [key, options] of Object.entries(box.legal())) {
+      for (const order of options) out.push({key, order, places: placesOf(order, known)});
+    }
+    return out;
+  }
+
+  function mark(cands) {
+    for (const e of svg.querySelectorAll(".chosen, .target")) e.classList.remove("chosen", "target");
+    const next = new Set(cands.filter((c) => c.places.length > clicked.length).map((c) => c.places[clicked.length]));
+    for (const e of svg.querySelectorAll("[data-place]")) {
+      const p = e.dataset.place;
+      if (clicked.length && sameSpot(clicked[0], p) && e.classList.contains("unit")) e.classList.add("chosen");
+      else if (clicked.length && [...next].some((n) => sameSpot(p, n) || p === n)) e.classList.add("target");
+    }
+  }
+
+  function say(text, options) {
+    menu.textContent = "";
+    if (text) {
+      const p = document.createElement("p");
+      p.textContent = text;
+      menu.appendChild(p);
+    }
+    for (const o of options || []) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "menu-order";
+      b.textContent = o.order;
+      b.addEventListener("click", () => choose(o));
+      menu.appendChild(b);
+    }
+    if (clicked.length) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "menu-cancel";
+      b.textContent = menu.dataset.cancel;
+      b.addEventListener("click", reset);
+      menu.appendChild(b);
+    }
+  }
+
+  function reset() {
+    clicked = [];
+    mark([]);
+    say("", []);
+  }
+
+  function choose(o) {
+    box.add(o.order, o.key);
+    reset();
+  }
+
+  function clickPlace(place) {
+    const trial = [...clicked, place];
+    const cands = candidates(entries(), trial);
+    if (!cands.length) {
+      say(menu.dataset.none, []);
+      if (!clicked.length) return;
+      return;
+    }
+    clicked = trial;
+    const complete = cands.filter((c) => c.places.length === clicked.length);
+    if (complete.length === 1 && cands.length === 1) return choose(complete[0]);
+    mark(cands);
+    if (complete.length) say(menu.dataset.pick, complete);
+    else say(menu.dataset.next, []);
+  }
+
+  svg.addEventListener("click", function (ev) {
+    if (wrap.dataset.dragged === "1") return;
+    const target = ev.target.closest("[data-place]");
+    if (!target || target.dataset.build) return;
+    clickPlace(target.dataset.place);
+  });
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && clicked.length) reset(); });
+  box.onChange((lines) => drawPreview(svg, layer, lines, known, spot, colour));
+  drawPreview(svg, layer, box.lines(), known, spot, colour);
+}

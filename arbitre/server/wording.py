@@ -1,0 +1,132 @@
+"""Order results worded for people: "bounced with A MUN", "support cut by A BOH", "dislodged, retreats: …".
+
+One place, keyed by the engine's outcome and reason codes.  Every sentence is a
+message id (English) with ``{named}`` fields, ready for the gettext catalogs:
+the caller passes its translator ``t`` and the fields are filled in after
+translation.  Only the reader's own view is read, so a result never names a
+unit the reader may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+Translate = Callable[[str], str]
+
+OUTCOMES: dict[str, str] = {
+    "succeeds": "succeeds",
+    "fails": "fails",
+    "illegal": "not a legal order",
+    "invalid": "not understood",
+    "void": "void",
+}
+"""Outcome code → message id, when no reason says more."""
+
+REASONS: dict[str, str] = {
+    "bounced": "bounced",
+    "bounced_with": "bounced with {units}",
+    "cut": "support cut",
+    "cut_by": "support cut by {units}",
+    "dislodged": "dislodged",
+    "no_order": "no order given: holds",
+    "disrupted": "convoy disrupted",
+    "no_convoy": "no convoy",
+    "void": "void: the supported or convoyed unit did something else",
+    "civil_disorder": "civil disorder",
+    "duplicate": "a second order for the same unit",
+    "no_build_left": "no build left",
+    "too_many_builds": "more builds than owed",
+    "occupied": "the place is occupied",
+    "wrong_phase": "not an order of this phase",
+    "wrong_coast": "wrong coast",
+    "build_coast_needed": "name the coast to build on",
+    "no_disband_owed": "no disband owed",
+}
+"""Reason code (and its variants with names) → message id; unknown codes fall back to the outcome's words."""
+
+DISLODGED = "dislodged by {unit}"
+DISLODGED_ANON = "dislodged"
+RETREATS = "retreats: {places}"
+NO_RETREAT = "no retreat: disbanded"
+MOVING = ("move", "retreat", "train_move", "train")
+
+
+def _unit(text: str) -> str:
+    """``A MUN - BUR`` → ``A MUN`` (the unit an order is given to)."""
+    return " ".join(text.split()[:2])
+
+
+def _province(place: str) -> str:
+    return place.split("/")[0]
+
+
+def _say(t: Translate, msgid: str, **fields: str) -> str:
+    return t(msgid).format(**fields)
+
+
+def _others_into(view: Mapping[str, Any], order: Mapping[str, Any], province: str,
+                 holding: bool = True) -> list[str]:
+    """The units the reader sees moving into ``province`` (other than ``order``), and (``holding``) staying there."""
+    out = []
+    for o in view.get("orders", ()):
+        if o is order or not o.get("places"):
+            continue
+        places: Sequence[str] = o["places"]
+        if o.get("kind") in MOVING and len(places) >= 2 and _province(places[-1]) == province:
+            out.append(_unit(o["text"]))
+        elif holding and _province(places[0]) == province and (
+                o.get("kind") not in MOVING or o.get("outcome") not in (None, "succeeds")):
+            out.append(_unit(o["text"]))
+    return out
+
+
+def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate) -> str:
+    """The result of ``order`` (a view's order, JSON form) in words, from what ``view`` shows; "" if unknown."""
+    outcome, reason = order.get("outcome"), order.get("reason")
+    if outcome is None:
+        return ""
+    places: Sequence[str] = order.get("places") or ()
+    words = ""
+    if reason == "bounced" and len(places) >= 2:
+        others = _others_into(view, order, _province(places[-1]))
+        words = _say(t, REASONS["bounced_with"], units=", ".join(others)) if others else t(REASONS["bounced"])
+    elif reason == "cut" and places:
+        others = _others_into(view, order, _province(places[0]), holding=False)
+        words = _say(t, REASONS["cut_by"], units=", ".join(others)) if others else t(REASONS["cut"])
+    elif reason in REASONS:
+        words = t(REASONS[reason])
+    elif outcome in OUTCOMES:
+        words = t(OUTCOMES[outcome])
+    else:
+        words = outcome
+    if outcome == "succeeds" and reason is None:
+        words = t(OUTCOMES["succeeds"])
+    extra = dislodged_text(view, places[0], t) if places else ""
+    return f"{words}; {extra}" if extra else words
+
+
+def dislodged_text(view: Mapping[str, Any], place: str, t: Translate) -> str:
+    """"dislodged by A BOH, retreats: TYR, GAL" when the reader sees the unit on ``place`` dislodged."""
+    for d in view.get("dislodged", ()):
+        if d["unit"]["place"] != place:
+            continue
+        attacker = d.get("attacker_from")
+        attacker_unit = next((_unit(o["text"]) for o in view.get("orders", ())
+                              if attacker and o.get("places") and o["places"][0] == attacker), None)
+        head = _say(t, DISLODGED, unit=attacker_unit) if attacker_unit else t(DISLODGED_ANON)
+        retreats = d.get("retreats")
+        if retreats is None:
+            return head
+        tail = _say(t, RETREATS, places=", ".join(retreats)) if retreats else t(NO_RETREAT)
+        return f"{head}, {tail}"
+    return ""
+
+
+def results(view: Mapping[str, Any], t: Translate) -> list[dict[str, Any]]:
+    """Every order of ``view`` with its result in words (``words``), in the view's order."""
+    return [{**o, "words": result_text(o, view, t)} for o in view.get("orders", ())]
+
+
+MSGIDS: tuple[str, ...] = (*OUTCOMES.values(), *REASONS.values(), DISLODGED, DISLODGED_ANON, RETREATS, NO_RETREAT)
+"""Every message id of this module (for the catalogs and their completeness test)."""
