@@ -341,13 +341,16 @@ class _Drawing:
             x, y = self.point(place)
         except KeyError:
             return f' data-place="{escape(place)}"'
-        return f' data-place="{escape(place)}" data-x="{_f(x)}" data-y="{_f(y)}"'
+        shape = self.g.provinces.get(place)
+        # where a sea's depths are drawn (Submarines); the page makes them clickable when an order names them
+        depth = f' data-depth-x="{_f(shape.depth[0])}" data-depth-y="{_f(shape.depth[1])}"' \
+            if shape is not None and shape.depth is not None else ""
+        return f' data-place="{escape(place)}" data-x="{_f(x)}" data-y="{_f(y)}"{depth}'
 
     def spots(self) -> None:
-        """Small targets for places inside a province: coasts (``STP/NC``) and depths (``MAO-1``)."""
+        """Small targets for the coasts of a province (``STP/NC``)."""
         self.add('<g id="spots" fill="#FFFFFF" fill-opacity="0.01" stroke="none">')
-        places = sorted(self.g.coasts) + sorted(f"{a}-1" for a, s in self.g.provinces.items() if s.depth is not None)
-        for place in places:
+        for place in sorted(self.g.coasts):
             x, y = self.point(place)
             self.add(f'<circle class="spot" cx="{_f(x)}" cy="{_f(y)}" r="7"{self.place_attrs(place)}>'
                      f'<title>{escape(place)}</title></circle>')

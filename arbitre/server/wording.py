@@ -81,8 +81,12 @@ def _others_into(view: Mapping[str, Any], order: Mapping[str, Any], province: st
     return out
 
 
-def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate) -> str:
-    """The result of ``order`` (a view's order, JSON form) in words, from what ``view`` shows; "" if unknown."""
+def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate,
+                after: Mapping[str, Any] | None = None) -> str:
+    """The result of ``order`` (a view's order, JSON form) in words, from what ``view`` shows; "" if unknown.
+
+    ``after`` is the same reader's view of the next phase: where a dislodged unit may retreat.
+    """
     outcome, reason = order.get("outcome"), order.get("reason")
     if outcome is None:
         return ""
@@ -94,6 +98,8 @@ def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate)
     elif reason == "cut" and places:
         others = _others_into(view, order, _province(places[0]), holding=False)
         words = _say(t, REASONS["cut_by"], units=", ".join(others)) if others else t(REASONS["cut"])
+    elif reason == "dislodged" and places:
+        words = dislodged_text(view, after, places[0], t)
     elif reason in REASONS:
         words = t(REASONS[reason])
     elif outcome in OUTCOMES:
@@ -102,30 +108,28 @@ def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate)
         words = outcome
     if outcome == "succeeds" and reason is None:
         words = t(OUTCOMES["succeeds"])
-    extra = dislodged_text(view, places[0], t) if places else ""
-    return f"{words}; {extra}" if extra else words
+    return words
 
 
-def dislodged_text(view: Mapping[str, Any], place: str, t: Translate) -> str:
-    """"dislodged by A BOH, retreats: TYR, GAL" when the reader sees the unit on ``place`` dislodged."""
-    for d in view.get("dislodged", ()):
-        if d["unit"]["place"] != place:
+def dislodged_text(view: Mapping[str, Any], after: Mapping[str, Any] | None, place: str, t: Translate) -> str:
+    """"dislodged by A BOH, retreats: TYR, GAL": the move that took ``place``, and (from ``after``) the retreats."""
+    province = _province(place)
+    attacker = next((_unit(o["text"]) for o in view.get("orders", ())
+                     if o.get("kind") in MOVING and o.get("outcome") == "succeeds" and len(o.get("places") or ()) >= 2
+                     and _province(o["places"][-1]) == province), None)
+    head = _say(t, DISLODGED, unit=attacker) if attacker else t(DISLODGED_ANON)
+    for d in (after or {}).get("dislodged", ()):
+        if _province(d["unit"]["place"]) != province or d.get("retreats") is None:
             continue
-        attacker = d.get("attacker_from")
-        attacker_unit = next((_unit(o["text"]) for o in view.get("orders", ())
-                              if attacker and o.get("places") and o["places"][0] == attacker), None)
-        head = _say(t, DISLODGED, unit=attacker_unit) if attacker_unit else t(DISLODGED_ANON)
-        retreats = d.get("retreats")
-        if retreats is None:
-            return head
+        retreats = d["retreats"]
         tail = _say(t, RETREATS, places=", ".join(retreats)) if retreats else t(NO_RETREAT)
         return f"{head}, {tail}"
-    return ""
+    return head
 
 
-def results(view: Mapping[str, Any], t: Translate) -> list[dict[str, Any]]:
+def results(view: Mapping[str, Any], t: Translate, after: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every order of ``view`` with its result in words (``words``), in the view's order."""
-    return [{**o, "words": result_text(o, view, t)} for o in view.get("orders", ())]
+    return [{**o, "words": result_text(o, view, t, after)} for o in view.get("orders", ())]
 
 
 MSGIDS: tuple[str, ...] = (*OUTCOMES.values(), *REASONS.values(), DISLODGED, DISLODGED_ANON, RETREATS, NO_RETREAT)

@@ -86,7 +86,8 @@ def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: Manual
                 assert secret not in page.content(), (name, url)
                 img = page.query_selector("#map")
                 if img is not None:
-                    svg = page.request.get(base + img.get_attribute("src")).text()
+                    src = img.get_attribute("src") or img.get_attribute("data-src")
+                    svg = page.request.get(base + src).text()
                     assert secret not in svg, (name, url)
             api = httpx.Client(base_url=base, cookies={c["name"]: c["value"] for c in page.context.cookies()})
             for path in (f"/api/games/{gid}", f"/api/games/{gid}/history/4", f"/api/games/{gid}/messages"):

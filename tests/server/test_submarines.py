@@ -32,7 +32,7 @@ def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[
 
 def fetch_all(api: Api, gid: int) -> dict[str, str]:
     """Everything ``api``'s user can read about game ``gid``, pages and API, with the game id set aside."""
-    paths = [f"/api/games/{gid}", f"/api/games/{gid}/orders", f"/api/games/{gid}/history",
+    paths = [f"/api/games/{gid}", f"/api/games/{gid}/orders", f"/api/games/{gid}/legal", f"/api/games/{gid}/history",
              f"/api/games/{gid}/messages", f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/messages",
              f"/games/{gid}/map.svg"]
     count = len(api.get(f"/api/games/{gid}/history").json())

@@ -139,8 +139,11 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
         seat = services.open_game(s, game_id, actor)
         data = services.history_phase(site, s, seat, index)
         count = len(services.history(site, s, seat))
+        after = services.history_phase(site, s, seat, index + 1)["view"] if index + 1 < count else \
+            services.game_state(site, s, seat)["view"]
         return render(request, actor, "phase.html", {"game": services.summary(seat.row), "p": data, "role": seat.role,
-                                                     "svg": _map_url(seat, index), "index": index, "count": count})
+                                                     "svg": _map_url(seat, index), "index": index, "count": count,
+                                                     "next_view": after})
 
 
 def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str, Any]:

@@ -68,10 +68,29 @@ export function setupMapOrders(wrap, box, menu) {
   for (const e of svg.querySelectorAll("[data-place][data-x]")) {
     if (!spots.has(e.dataset.place)) spots.set(e.dataset.place, {x: +e.dataset.x, y: +e.dataset.y});
   }
+  for (const e of svg.querySelectorAll("[data-place][data-depth-x]")) {
+    spots.set(e.dataset.place + "-1", {x: +e.dataset.depthX, y: +e.dataset.depthY});
+  }
   const known = new Set(spots.keys());
   const spot = (p) => spots.get(p);
   const layer = el("g", {id: "previews"});
   svg.appendChild(layer);
+  const spotLayer = svg.querySelector("#spots") || svg;
+  const drawn = new Set([...svg.querySelectorAll("[data-place]")].map((e) => e.dataset.place));
+
+  // Places with no shape of their own (a sea's depths) get a small target once a legal order names them.
+  function addSpots() {
+    for (const e of entries()) {
+      for (const p of e.places) {
+        if (drawn.has(p) || !spots.has(p)) continue;
+        const {x, y} = spots.get(p);
+        const c = el("circle", {"class": "spot depth", cx: x, cy: y, r: 9, "data-place": p, "data-x": x, "data-y": y});
+        c.appendChild(el("title", {})).textContent = p;
+        spotLayer.appendChild(c);
+        drawn.add(p);
+      }
+    }
+  }
   let clicked = [];
 
   function entries() {
@@ -151,6 +170,7 @@ export function setupMapOrders(wrap, box, menu) {
     clickPlace(target.dataset.place);
   });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && clicked.length) reset(); });
-  box.onChange((lines) => drawPreview(svg, layer, lines, known, spot, colour));
+  box.onChange((lines) => { addSpots(); drawPreview(svg, layer, lines, known, spot, colour); });
+  addSpots();
   drawPreview(svg, layer, box.lines(), known, spot, colour);
 }
