@@ -511,6 +511,8 @@ class _Drawing:
         failed = o.outcome is not None and o.outcome != "succeeds"
         kind = KIND_ALIASES.get(o.kind, o.kind)
         places = o.places
+        if kind == "move" and len(places) >= 2 and self.through_canal(places[0], places[-1]):
+            kind = "suez"  # a move through a canal is drawn through it
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
         self.add(f'<g class="order {escape(kind)}">{title}')
         if kind in ("move", "retreat") and len(places) >= 2:
@@ -568,6 +570,11 @@ class _Drawing:
             self.add(f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" '
                      'stroke-width="1.8"/>')
         self.add("</g>")
+
+    def through_canal(self, a: str, b: str) -> bool:
+        """Does a move from ``a`` to ``b`` pass through one of the board's canals?"""
+        pair = {a.split("/")[0], b.split("/")[0]}
+        return any(set(c.get("between", ())) == pair for c in self.g.canals.values())
 
     def _thin(self, s: Point, c: Point, e: Point, colour: str, dash: str, failed: bool,
               cap: str = "butt", width: float = 2.0) -> None:
