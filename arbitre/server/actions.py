@@ -63,7 +63,8 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings")
     settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
                             options=dict(options), press=str(data.get("press") or "full"),
-                            assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines))
+                            assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines),
+                            show_progress=bool(data.get("show_progress", True)))
     try:
         return create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:

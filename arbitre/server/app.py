@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from arbitre.server import worker
+from arbitre.server import apidocs, worker
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
 from arbitre.server.security import Signer
@@ -56,9 +56,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
                 await task
 
     app = FastAPI(title="arbitre", summary="A Diplomacy judge: games, orders, deadlines, press.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.site = site
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
     from arbitre.server.routes import api, pages_account, pages_games

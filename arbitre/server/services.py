@@ -75,7 +75,8 @@ def summary(row: GameRow, players: int | None = None) -> dict[str, Any]:
         "press": row.press, "assignment": row.assignment, "deadlines": dict(row.deadlines), "status": row.status,
         "phase": row.phase, "step": row.step, "result": row.result,
         "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
-        "remaining_seconds": row.remaining_seconds, **({"players": players} if players is not None else {}),
+        "remaining_seconds": row.remaining_seconds, "show_progress": shows_progress(row),
+        **({"players": players} if players is not None else {}),
     }
 
 
@@ -121,7 +122,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
 
 def shows_progress(row: GameRow) -> bool:
     """Does the game show everyone who has given orders and who is ready (a game setting, on by default)?"""
-    return bool(getattr(row, "show_progress", True))
+    return row.show_progress is not False  # a row made before the setting existed shows it
 
 
 def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, bool]]:

@@ -68,3 +68,17 @@ def power_colour(power: str | None, map_name: str) -> str:
     except ImportError:
         return ""
     return power_style(power, map_name).colour
+
+
+PAGE_IDS = ("units", "dislodged", "legend")
+"""Ids of the map's layers that the page itself uses: renamed ``map-…`` when the map is drawn in the page."""
+
+
+def inline_svg(view: View) -> str | None:
+    """The map of a view to put inside a page (its layer ids made distinct from the page's own)."""
+    svg = map_svg(view)
+    if svg is None:
+        return None
+    for name in PAGE_IDS:
+        svg = svg.replace(f'<g id="{name}"', f'<g id="map-{name}"', 1)
+    return svg

@@ -37,6 +37,7 @@ class GameSettings:
     press: str = "full"
     assignment: str = "random"
     deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
+    show_progress: bool = True
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -58,7 +59,8 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
     row = GameRow(name=settings.name.strip()[:80], map_name=settings.map_name, rules=list(settings.rules),
                   options=dict(settings.options), press=settings.press, assignment=settings.assignment,
                   deadlines=deadlines, status=FORMING, phase=str(game.phase), step="orders",
-                  data=game.to_data(), result="", version=1, created_at=now)
+                  data=game.to_data(), result="", version=1, created_at=now,
+                  show_progress=settings.show_progress)
     session.add(row)
     session.flush()
     session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -124,6 +125,8 @@ class GameRow(Base):
     result: Mapped[str] = mapped_column(String(16), default="")
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    show_progress: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Does everyone see who has given orders and who is ready (a game setting)?"""
 
     __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
 

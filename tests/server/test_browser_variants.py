@@ -69,6 +69,7 @@ def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: Manual
         play({})
         fr = login(b, base, "subs_france")
         fr.goto(f"{base}/games/{gid}")
+        fr.click("#show-now")
         fr.fill("#orders", "SM MAO-1 - IRI-1")
         fr.wait_for_selector("#check .ok")
         fr.click("#submit-orders")

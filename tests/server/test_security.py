@@ -31,6 +31,7 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("GET", "/api/games/{game_id}"): ("none", None),
     ("POST", "/api/games/{game_id}/join"): ("json", {"role": "observer"}),
     ("GET", "/api/games/{game_id}/orders"): ("none", None),
+    ("GET", "/api/games/{game_id}/legal"): ("none", None),
     ("PUT", "/api/games/{game_id}/orders"): ("json", {"orders": ["A PAR - PIC"], "ready": True}),
     ("POST", "/api/games/{game_id}/check"): ("json", {"orders": ["A PAR - PIC"]}),
     ("GET", "/api/games/{game_id}/history"): ("none", None),
@@ -72,7 +73,7 @@ MEMBERS_ONLY = {k for k in CALLS if "{game_id}" in k[1] and k not in {
     ("POST", "/games/{game_id}/join")}}
 MASTER_ONLY = {("POST", "/api/games/{game_id}/master"), ("GET", "/games/{game_id}/master"),
                ("POST", "/games/{game_id}/master")}
-PLAYER_ONLY = {("GET", "/api/games/{game_id}/orders"), ("PUT", "/api/games/{game_id}/orders"),
+PLAYER_ONLY = {("GET", "/api/games/{game_id}/orders"), ("GET", "/api/games/{game_id}/legal"), ("PUT", "/api/games/{game_id}/orders"),
                ("POST", "/api/games/{game_id}/check"), ("POST", "/games/{game_id}/orders")}
 
 

@@ -51,7 +51,8 @@ class MeIn(Strict):
 
 
 class GameIn(Strict):
-    """A new game's settings (deadlines in seconds, keyed M, R, A, reaction)."""
+    """A new game's settings (deadlines in seconds, keyed M, R, A, reaction; ``show_progress``: everyone sees
+    who has given orders and who is ready)."""
 
     name: str = Field(max_length=80)
     map: str = "standard"
@@ -60,6 +61,8 @@ class GameIn(Strict):
     press: Literal["none", "public", "full"] = "full"
     assignment: Literal["random", "choice"] = "random"
     deadlines: dict[str, int] = {}
+    show_progress: bool = True
+    """Does everyone see who has given orders and who is ready?"""
 
 
 class JoinIn(Strict):

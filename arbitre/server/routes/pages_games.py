@@ -12,10 +12,17 @@ from sqlalchemy.orm import Session
 from arbitre.maps import available_maps
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
-from arbitre.server.errors import Problem, bad_request
+from arbitre.server.errors import Problem
 from arbitre.server.pages import redirect, render
 from arbitre.server.site import Site
-from arbitre.server.viewing import current_view, map_svg, phase_view, power_colour, renderer_available
+from arbitre.server.viewing import (
+    current_view,
+    inline_svg,
+    map_svg,
+    phase_view,
+    power_colour,
+    renderer_available,
+)
 from arbitre.store.games import DEFAULT_DEADLINES
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
@@ -24,23 +31,35 @@ router = APIRouter(include_in_schema=False)
 _MAPS_LOCK = threading.Lock()
 
 
-def _options(text: str) -> dict[str, str]:
+def _options(text: str, problems: list[str]) -> dict[str, str]:
     out = {}
     for line in text.splitlines():
         if not line.strip():
             continue
         if "=" not in line:
-            raise bad_request(f"option {line.strip()!r} must be written name=value", "bad_settings")
+            problems.append(f"option {line.strip()!r} must be written name=value")
+            continue
         name, value = line.split("=", 1)
         out[name.strip()] = value.strip()
     return out
 
 
-def _minutes(value: str, key: str) -> int:
+def _minutes(value: str, key: str, problems: list[str]) -> int:
     try:
         return int(round(float(value) * 60))
-    except ValueError as err:
-        raise bad_request(f"deadline {key}: {value!r} is not a number of minutes", "bad_settings") from err
+    except ValueError:
+        problems.append(f"deadline {key}: {value!r} is not a number of minutes")
+        return 0
+
+
+DEADLINE_FIELDS = ("M", "R", "A", "reaction")
+"""The form's deadline fields (minutes), by deadline key."""
+
+
+def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
+    """The creation form, filled with ``form`` (what the user typed) and listing every problem."""
+    return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
+                                                    "form": form, "problems": problems}, status=status)
 
 
 @router.get("/games/new", response_class=HTMLResponse)
@@ -50,26 +69,41 @@ def new_form(request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         actor.require()
-        return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
-                                                        "deadlines": {k: v // 60 for k, v in DEFAULT_DEADLINES.items()},
-                                                        "error": None})
+        form = {"name": "", "map": "standard", "rules": [], "options": "", "press": "full", "assignment": "random",
+                "show_progress": True, **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()}}
+        return _form_page(request, actor, form, [])
 
 
 @router.post("/games/new")
 def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: str = Form("standard"),
            rules: list[str] = Form([]), options: str = Form(""), press: str = Form("full"),
            assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
-           deadline_A: str = Form("720"), deadline_reaction: str = Form("360")) -> Response:
-    """Create a game from the form; you are its master."""
+           deadline_A: str = Form("720"), deadline_reaction: str = Form("360"),
+           show_progress: str = Form("")) -> Response:
+    """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
+    the problems found."""
     site = site_of(request)
+    form = {"name": name, "map": map, "rules": rules, "options": options, "press": press, "assignment": assignment,
+            "show_progress": bool(show_progress), "deadline_M": deadline_M, "deadline_R": deadline_R,
+            "deadline_A": deadline_A, "deadline_reaction": deadline_reaction}
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         user = actor.require()
-        deadlines = {"M": _minutes(deadline_M, "M"), "R": _minutes(deadline_R, "R"), "A": _minutes(deadline_A, "A"),
-                     "reaction": _minutes(deadline_reaction, "reaction")}
-        row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": _options(options),
-                                               "press": press, "assignment": assignment, "deadlines": deadlines})
+        problems: list[str] = []
+        if not name.strip():
+            problems.append("a game needs a name")
+        deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in DEADLINE_FIELDS}
+        parsed = _options(options, problems)
+        if not problems:
+            try:
+                row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": parsed,
+                                                       "press": press, "assignment": assignment,
+                                                       "deadlines": deadlines, "show_progress": bool(show_progress)})
+            except Problem as err:
+                problems.append(err.message)
+        if problems:
+            return _form_page(request, actor, form, problems, status=400)
         game_id = row.id
     return redirect(f"/games/{game_id}")
 
@@ -150,7 +184,7 @@ def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str
     """What the game page of a member shows: their state, their board drawn in the page, the last phase."""
     state = services.game_state(site, session, seat)
     game = site.referee.game(session, seat.row)
-    inline = map_svg(current_view(game, seat.viewer)) if renderer_available() else None
+    inline = inline_svg(current_view(game, seat.viewer)) if renderer_available() else None
     last = services.last_phase(site, session, seat)
     return {"s": state, "svg": _map_url(seat, None), "svg_inline": inline, "colour": power_colour(seat.power, seat.row.map_name),
             "last": last, "last_svg": _map_url(seat, last["index"]) if last else None,

@@ -24,8 +24,10 @@ export function setupClock(el) {
     minute: "2-digit", timeZoneName: "short"}).format(when);
   const absEl = document.getElementById("deadline-local");
   if (absEl) absEl.textContent = abs;
+  // count from the server's clock, not the device's (which may be off)
+  const skew = el.dataset.now ? Date.now() - new Date(el.dataset.now).getTime() : 0;
   function tick() {
-    const left = (when.getTime() - Date.now()) / 1000;
+    const left = (when.getTime() - (Date.now() - skew)) / 1000;
     el.textContent = left > 0 ? el.dataset.left.replace("{left}", duration(left, words)) : el.dataset.due;
   }
   tick();
