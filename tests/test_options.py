@@ -126,6 +126,7 @@ def test_defaults_are_the_datc_preferences() -> None:
     assert RuleOptions().changed() == {}
     for spec in OPTIONS:
         assert getattr(RuleOptions(), spec.name) == spec.default == OPTION_CHOICES[spec.name][0]
+        assert tuple(v for v, _ in spec.values) == OPTION_CHOICES[spec.name]  # described = accepted
 
 
 def test_presets_set_their_options_and_can_be_overridden() -> None:

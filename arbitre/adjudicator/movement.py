@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from arbitre.adjudicator.extension import MovementExtension
 from arbitre.maps import FLEET, GameMap
 from arbitre.orders import Convoy, Hold, Move, Order, Support
-from arbitre.rules.options import RuleOptions
+from arbitre.rules.options import ConvoyParadox, RuleOptions
 from arbitre.state import Unit
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -238,8 +238,9 @@ class MovementResolver:
         for q, value in settled.items():
             self._settle(q, value)
         rule = self.options.convoy_paradox
-        if convoy_paradox and not settled and rule == "dptg":
-            rule = "szykman" if not paradox and self._all_convoys_fail_is_consistent(cycle) else "all_hold"
+        if convoy_paradox and not settled and rule == ConvoyParadox.DPTG:
+            consistent = not paradox and self._all_convoys_fail_is_consistent(cycle)
+            rule = ConvoyParadox.SZYKMAN if consistent else ConvoyParadox.ALL_HOLD
         if convoy_paradox and not settled and rule == "all_hold":
             # The convoyed armies carried by a convoy of the paradox are moves of the paradox too.
             in_cycle = set(cycle)

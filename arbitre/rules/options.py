@@ -6,14 +6,189 @@ against :data:`OPTION_CHOICES`.  :data:`OPTIONS` describes each one (its DATC
 paragraph, its group, what every value does) for the documentation, the API
 (``GET /api/options``) and the game-creation page; :data:`PRESETS` name whole
 rule sets (``"options": {"preset": "1982"}``), which single options may still
-override.
+override.  Each option's values are a ``StrEnum``: a member *is* its text, so
+JSON and comparisons with plain strings are unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 
+
+class ConvoyParadox(StrEnum):
+    """DATC 4.A.2: what breaks a convoy paradox."""
+
+    SZYKMAN = "szykman"
+    ALL_HOLD = "all_hold"
+    V1982 = "1982"
+    DPTG = "dptg"
+
+
+class MultiRouteConvoy(StrEnum):
+    """DATC 4.A.1: a convoy with several routes fails when every route (v3) or any route (1971) is cut."""
+
+    ALL_ROUTES = "all_routes"
+    ANY_ROUTE = "any_route"
+
+
+class AdjacentConvoy(StrEnum):
+    """DATC 4.A.3: when an army moving to an adjacent province goes by convoy.
+
+    ``v3``: 'via convoy' or a convoy order of its own power; ``explicit``: only
+    'via convoy' (DPTG); ``any``: any matching convoy order (1971, kidnapping allowed).
+    """
+
+    V3 = "v3"
+    EXPLICIT = "explicit"
+    ANY = "any"
+
+
+class MissingCoast(StrEnum):
+    """DATC 4.B.1: a fleet move to a two-coast province without a coast when only one coast is reachable."""
+
+    ALLOW_UNIQUE = "allow_unique"
+    ILLEGAL = "illegal"
+
+
+class CivilDisorder(StrEnum):
+    """DATC 4.D.8: civil disorder removals by distance to owned centres (2023) or to home centres (2000)."""
+
+    V2023 = "2023"
+    V2000 = "2000"
+
+
+class RetreatToConvoyOrigin(StrEnum):
+    """DATC 4.A.5: a unit dislodged by a convoyed army may retreat to the army's starting province."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class MultipleOrders(StrEnum):
+    """DATC 4.D.3: several different legal orders to one unit: all illegal (hold), first, or last counts."""
+
+    ALL_ILLEGAL = "all_illegal"
+    FIRST = "first"
+    LAST = "last"
+
+
+class SupportCoast(StrEnum):
+    """DATC 4.B.4: a support naming the coast of the supported move must match it, or the coast is ignored."""
+
+    MUST_MATCH = "must_match"
+    IGNORED = "ignored"
+
+
+class WrongUnitType(StrEnum):
+    """DATC 4.C.2: an order naming the wrong unit type (A for a fleet) is read for the real unit, or illegal."""
+
+    IGNORED = "ignored"
+    ILLEGAL = "illegal"
+
+
+class TooManyBuilds(StrEnum):
+    """DATC 4.D.4: more builds than allowed: the first ones count, all of them are illegal, or the last count."""
+
+    FIRST = "first"
+    ALL_ILLEGAL = "all_illegal"
+    LAST = "last"
+
+
+class ConvoyedAttackOrigin(StrEnum):
+    """DATC 4.A.4: a convoyed attack comes from the army's start, or from the last sea (Brannan)."""
+
+    START = "start"
+    BRANNAN = "brannan"
+
+
+class DislodgedBounce(StrEnum):
+    """DATC 4.A.7: may a dislodged unit bounce a third unit in its attacker's province?"""
+
+    OUTSIDE_HEAD_TO_HEAD = "outside_head_to_head"
+    NEVER = "never"
+
+
+class ImpossibleCoast(StrEnum):
+    """DATC 4.B.3: a move to a coast the fleet cannot reach."""
+
+    ILLEGAL = "illegal"
+    IGNORED = "ignored"
+
+
+class UnitCoast(StrEnum):
+    """DATC 4.B.5: the wrong coast written for the ordered fleet."""
+
+    IGNORED = "ignored"
+    ILLEGAL = "illegal"
+
+
+class IrrelevantCoast(StrEnum):
+    """DATC 4.B.6: a coast on an army move, or a coast the province does not have."""
+
+    IGNORED = "ignored"
+    ILLEGAL = "illegal"
+
+
+class MissingUnitType(StrEnum):
+    """DATC 4.C.1: an order without the unit type."""
+
+    VALID = "valid"
+    INVALID = "invalid"
+    UNLESS_DESIGNATED = "unless_designated"
+
+
+class BuildMissingType(StrEnum):
+    """DATC 4.C.3: a build without the unit type."""
+
+    COAST_DECIDES = "coast_decides"
+    FAILS = "fails"
+    ARMY_INLAND = "army_inland"
+
+
+class BuildFleetInland(StrEnum):
+    """DATC 4.C.4: a fleet build in an inland province."""
+
+    FAILS = "fails"
+    ARMY = "army"
+
+
+class SameProvinceBuilds(StrEnum):
+    """DATC 4.D.5: several builds in one province."""
+
+    FIRST = "first"
+    ALL_FAIL = "all_fail"
+    LAST = "last"
+
+
+class TooManyDisbands(StrEnum):
+    """DATC 4.D.6: more disbands than owed."""
+
+    FIRST = "first"
+    CIVIL_DISORDER = "civil_disorder"
+    LAST = "last"
+
+
+class WaiveBuilds(StrEnum):
+    """DATC 4.D.7: may a build be waived?"""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class CivilDisorderSupport(StrEnum):
+    """DATC 4.D.9: hold support to a unit of a power in civil disorder."""
+
+    GIVEN = "given"
+    FAILS = "fails"
+
+
+class IllegalOrders(StrEnum):
+    """DATC 4.E.1: an illegal order is ignored, or an illegal move still denies hold support."""
+
+    IGNORED = "ignored"
+    DENY_SUPPORT = "deny_support"
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -126,8 +301,37 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 """Every option, grouped by DATC section."""
 
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {o.name: tuple(v for v, _ in o.values) for o in OPTIONS}
-"""Option name → its values (the DATC preference first)."""
+OPTION_ENUMS: dict[str, type[StrEnum]] = {
+    "multi_route_convoy": MultiRouteConvoy,
+    "convoy_paradox": ConvoyParadox,
+    "adjacent_convoy": AdjacentConvoy,
+    "convoyed_attack_origin": ConvoyedAttackOrigin,
+    "retreat_to_convoy_origin": RetreatToConvoyOrigin,
+    "dislodged_bounce": DislodgedBounce,
+    "missing_coast": MissingCoast,
+    "impossible_coast": ImpossibleCoast,
+    "support_coast": SupportCoast,
+    "unit_coast": UnitCoast,
+    "irrelevant_coast": IrrelevantCoast,
+    "missing_unit_type": MissingUnitType,
+    "wrong_unit_type": WrongUnitType,
+    "build_missing_type": BuildMissingType,
+    "build_fleet_inland": BuildFleetInland,
+    "multiple_orders": MultipleOrders,
+    "too_many_builds": TooManyBuilds,
+    "same_province_builds": SameProvinceBuilds,
+    "too_many_disbands": TooManyDisbands,
+    "waive_builds": WaiveBuilds,
+    "civil_disorder": CivilDisorder,
+    "civil_disorder_support": CivilDisorderSupport,
+    "illegal_orders": IllegalOrders,
+}
+"""Option name → the enum of its values (in the order of :data:`OPTIONS`, the DATC preference first)."""
+
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    name: tuple(str(member) for member in enum) for name, enum in OPTION_ENUMS.items()
+}
+"""Option name → its allowed values as text, the default first."""
 
 OPTION_BY_NAME: dict[str, OptionSpec] = {o.name: o for o in OPTIONS}
 
@@ -160,29 +364,29 @@ PRESET_OPTION = "preset"
 class RuleOptions:
     """The chosen option for each disputed rule (defaults: DATC v3.2 preferences)."""
 
-    multi_route_convoy: str = "all_routes"
-    convoy_paradox: str = "szykman"
-    adjacent_convoy: str = "v3"
-    convoyed_attack_origin: str = "start"
-    retreat_to_convoy_origin: str = "allowed"
-    dislodged_bounce: str = "outside_head_to_head"
-    missing_coast: str = "allow_unique"
-    impossible_coast: str = "illegal"
-    support_coast: str = "must_match"
-    unit_coast: str = "ignored"
-    irrelevant_coast: str = "ignored"
-    missing_unit_type: str = "valid"
-    wrong_unit_type: str = "ignored"
-    build_missing_type: str = "coast_decides"
-    build_fleet_inland: str = "fails"
-    multiple_orders: str = "all_illegal"
-    too_many_builds: str = "first"
-    same_province_builds: str = "first"
-    too_many_disbands: str = "first"
-    waive_builds: str = "allowed"
-    civil_disorder: str = "2023"
-    civil_disorder_support: str = "given"
-    illegal_orders: str = "ignored"
+    multi_route_convoy: MultiRouteConvoy = MultiRouteConvoy.ALL_ROUTES
+    convoy_paradox: ConvoyParadox = ConvoyParadox.SZYKMAN
+    adjacent_convoy: AdjacentConvoy = AdjacentConvoy.V3
+    convoyed_attack_origin: ConvoyedAttackOrigin = ConvoyedAttackOrigin.START
+    retreat_to_convoy_origin: RetreatToConvoyOrigin = RetreatToConvoyOrigin.ALLOWED
+    dislodged_bounce: DislodgedBounce = DislodgedBounce.OUTSIDE_HEAD_TO_HEAD
+    missing_coast: MissingCoast = MissingCoast.ALLOW_UNIQUE
+    impossible_coast: ImpossibleCoast = ImpossibleCoast.ILLEGAL
+    support_coast: SupportCoast = SupportCoast.MUST_MATCH
+    unit_coast: UnitCoast = UnitCoast.IGNORED
+    irrelevant_coast: IrrelevantCoast = IrrelevantCoast.IGNORED
+    missing_unit_type: MissingUnitType = MissingUnitType.VALID
+    wrong_unit_type: WrongUnitType = WrongUnitType.IGNORED
+    build_missing_type: BuildMissingType = BuildMissingType.COAST_DECIDES
+    build_fleet_inland: BuildFleetInland = BuildFleetInland.FAILS
+    multiple_orders: MultipleOrders = MultipleOrders.ALL_ILLEGAL
+    too_many_builds: TooManyBuilds = TooManyBuilds.FIRST
+    same_province_builds: SameProvinceBuilds = SameProvinceBuilds.FIRST
+    too_many_disbands: TooManyDisbands = TooManyDisbands.FIRST
+    waive_builds: WaiveBuilds = WaiveBuilds.ALLOWED
+    civil_disorder: CivilDisorder = CivilDisorder.V2023
+    civil_disorder_support: CivilDisorderSupport = CivilDisorderSupport.GIVEN
+    illegal_orders: IllegalOrders = IllegalOrders.IGNORED
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> RuleOptions:
@@ -191,12 +395,12 @@ class RuleOptions:
         A ``preset`` sets its options first; options named alongside it override them.
         """
         known = {f.name for f in fields(cls)}
-        chosen: dict[str, str] = {}
+        chosen: dict[str, StrEnum] = {}
         preset = values.get(PRESET_OPTION)
         if preset is not None:
             if preset not in PRESETS:
                 raise ValueError(f"option 'preset' must be one of {', '.join(PRESETS)}, not {preset!r}")
-            chosen.update(PRESETS[str(preset)].values)
+            chosen.update({k: OPTION_ENUMS[k](v) for k, v in PRESETS[str(preset)].values.items()})
         for name, value in values.items():
             if name not in known:
                 continue
@@ -204,12 +408,12 @@ class RuleOptions:
                 raise ValueError(
                     f"option {name!r} must be one of {', '.join(OPTION_CHOICES[name])}, not {value!r}"
                 )
-            chosen[name] = str(value)
-        return replace(cls(), **chosen)
+            chosen[name] = OPTION_ENUMS[name](value)
+        return replace(cls(), **chosen)  # type: ignore[arg-type]
 
     def changed(self) -> dict[str, str]:
         """The options that differ from the DATC preferences."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
+        return {f.name: str(getattr(self, f.name)) for f in fields(self)
                 if getattr(self, f.name) != OPTION_BY_NAME[f.name].default}
 
 
