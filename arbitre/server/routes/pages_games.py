@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
+from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem
@@ -59,7 +60,8 @@ DEADLINE_FIELDS = ("M", "R", "A", "reaction")
 def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
     """The creation form, filled with ``form`` (what the user typed) and listing every problem."""
     return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
-                                                    "form": form, "problems": problems}, status=status)
+                                                    "catalogue": options_catalogue(), "form": form,
+                                                    "problems": problems}, status=status)
 
 
 @router.get("/games/new", response_class=HTMLResponse)
@@ -70,13 +72,15 @@ def new_form(request: Request) -> Response:
         actor = identify(request, s)
         actor.require()
         form = {"name": "", "map": "standard", "rules": [], "options": "", "press": "full", "assignment": "random",
-                "show_progress": True, **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()}}
+                "show_progress": True, "datc_option": [], "preset": "",
+                **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()}}
         return _form_page(request, actor, form, [])
 
 
 @router.post("/games/new")
 def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: str = Form("standard"),
-           rules: list[str] = Form([]), options: str = Form(""), press: str = Form("full"),
+           rules: list[str] = Form([]), options: str = Form(""), datc_option: list[str] = Form([]),
+           preset: str = Form(""), press: str = Form("full"),
            assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
            deadline_A: str = Form("720"), deadline_reaction: str = Form("360"),
            show_progress: str = Form("")) -> Response:
@@ -85,7 +89,8 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
     site = site_of(request)
     form = {"name": name, "map": map, "rules": rules, "options": options, "press": press, "assignment": assignment,
             "show_progress": bool(show_progress), "deadline_M": deadline_M, "deadline_R": deadline_R,
-            "deadline_A": deadline_A, "deadline_reaction": deadline_reaction}
+            "deadline_A": deadline_A, "deadline_reaction": deadline_reaction, "datc_option": datc_option,
+            "preset": preset}
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
@@ -94,10 +99,11 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
         if not name.strip():
             problems.append("a game needs a name")
         deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in DEADLINE_FIELDS}
-        parsed = _options(options, problems)
+        chosen = _options("\n".join([f"preset={preset}"] if preset else []) + "\n" + "\n".join(datc_option), problems)
+        chosen.update(_options(options, problems))
         if not problems:
             try:
-                row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": parsed,
+                row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": chosen,
                                                        "press": press, "assignment": assignment,
                                                        "deadlines": deadlines, "show_progress": bool(show_progress)})
             except Problem as err:
