@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts
+from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts, holds_retreat_phase
 from arbitre.adjudicator.intake import read_orders
 from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.judge.codec import position_from_data, position_to_data
@@ -37,7 +37,7 @@ from arbitre.judge.steps import (
 )
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
-from arbitre.rules.disclosure import holds_retreat_phase
+from arbitre.rules.facets import OrderRules
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position, Unit
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
@@ -95,11 +95,6 @@ class Game:
         """A new game at the map's first phase with its starting units and home centres."""
         ruleset = make_rules(map_name, rules, options)
         position = start_position(ruleset)
-        extras: dict[str, object] = {}
-        for v in ruleset.variants:
-            extras.update(v.initial_extras(ruleset, dict(options or {})))
-        if extras:
-            position = position.with_changes(extras=extras)
         return cls(ruleset, position, map_name, tuple(rules), dict(options or {}))
 
     # ------------------------------------------------------------------ queries
@@ -382,7 +377,7 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
     if rules.variants:
         checked: list[Order] = [o for _, _, o in intake.sequence]
         texts = {id(o): t for _, t, o in intake.sequence}
-        for v in rules.variants:
+        for v in rules.implementing(OrderRules):
             for order, err in v.check_order_list(rules, position, power, checked):
                 rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
                                             err.reason, err.message))

@@ -11,6 +11,7 @@ from functools import cache
 
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.rules.disclosure import known_position
+from arbitre.rules.facets import OrderRules
 from arbitre.rules.legality import convoy_routes, fleet_seas
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
@@ -115,7 +116,7 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
                 options = tuple(sorted(p for p in gmap.neighbours(d.unit.kind, d.unit.place)
                                        if gmap.province_of[p] not in position.units))
             out[d.unit.place] = [f"{d.unit} R {t}" for t in options] + [f"{d.unit} D"]
-    for variant in rules.variants:
+    for variant in rules.implementing(OrderRules):
         for key, extra in variant.extra_legal_orders(rules, position, power).items():
             out.setdefault(key, []).extend(extra)
     return out

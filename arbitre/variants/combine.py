@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from arbitre.maps import load_map
 from arbitre.orders import STANDARD_SYNTAX
 from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
+from arbitre.rules.facets import MapTransform
 from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
 
 
@@ -28,6 +29,8 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
     game_map = load_map(map_name)
     syntax = STANDARD_SYNTAX
     for v in variants:
+        if not isinstance(v, MapTransform):
+            continue
         game_map = v.transform_map(game_map)
         syntax = v.extend_syntax(syntax)
     known = set(OPTION_CHOICES).union(*(v.option_names for v in variants))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from arbitre.adjudicator import MovementExtension, MovementRules
 from arbitre.maps import GameMap, load_map
 from arbitre.orders import IllegalOrder, Move, Order, OrderSyntax, Support
 from arbitre.rules import RuleSet, Variant
+from arbitre.rules.facets import MapTransform, OrderRules, Victory
 from arbitre.state import Position
 from arbitre.variants.colonial.board import ColonialBoard, colonial_board
 from arbitre.variants.colonial.hong_kong import counts_for
@@ -29,7 +31,7 @@ from arbitre.variants.colonial.tsr import (
 )
 
 
-class Colonial(Variant):
+class Colonial(Variant, MapTransform, OrderRules, MovementRules, Victory):
     """Colonial Diplomacy's special rules: the Trans-Siberian Railroad, the Suez Canal and Hong Kong.
 
     ``ruleset`` is the chosen rule set (:data:`~arbitre.variants.colonial.rulesets.VDIPLOMACY`
@@ -77,7 +79,7 @@ class Colonial(Variant):
         return one_train_per_turn(orders) + one_permission_per_turn(orders)
 
     def movement_extensions(self, rules: RuleSet, position: Position, orders: Mapping[str, Order],
-                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[object]:
+                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[MovementExtension]:
         """The railroad's and the canal's part in this movement phase."""
         board = self._board(rules)
         gmap = rules.game_map

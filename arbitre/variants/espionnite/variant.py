@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from arbitre.orders import IllegalOrder, Order, OrderSyntax, tokenize
 from arbitre.rules import RuleSet, Variant
+from arbitre.rules.facets import Disclosure, MapTransform, OrderRules, StepRules
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, is_espionage_text, parse_espionage
@@ -25,7 +26,7 @@ def setting_is_on(value: object) -> bool:
     return str(value).strip().lower() in _TRUE
 
 
-class Espionnite(Variant):
+class Espionnite(Variant, MapTransform, OrderRules, StepRules):
     """Spies and counter-spies, the private reveal at the lock, and the reaction step.
 
     ``catch_notice`` turns on the notice telling a counter-spying power that it
@@ -66,7 +67,7 @@ class Espionnite(Variant):
             return {}
         foreign = sorted(u.place for u in position.units.values() if u.power != power
                          and not any(v.hides_province(rules, position, rules.game_map.province_of[u.place], power)
-                                     for v in rules.variants))
+                                     for v in rules.implementing(Disclosure)))
         own = sorted(u.place for u in position.units.values() if u.power == power)
         out: dict[str, list[str]] = {}
         if foreign and own:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from arbitre.adjudicator import MovementRules, PhaseRules
+from arbitre.adjudicator.extension import OrderAdjudicator
 from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.events import Audience
+from arbitre.rules.facets import Disclosure, MapTransform, OrderRules
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
@@ -18,7 +21,7 @@ from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_subma
 from arbitre.variants.submarines.torpedoes import ADJUDICATORS, fire_torpedoes
 
 
-class Submarines(Variant):
+class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure):
     """Submarines: a hidden layer under every sea, torpedoes, and the judge's duty of discretion.
 
     ``start_submarines`` is the game setting naming the starting fleets that
@@ -47,7 +50,7 @@ class Submarines(Variant):
         """Torpedoes, supports of unseen submarines, retreats as the owner knows them."""
         return validation.check_order(rules, position, power, order)
 
-    def movement_adjudicators(self) -> Mapping[type, Callable[..., bool]]:
+    def movement_adjudicators(self) -> Mapping[type, OrderAdjudicator]:
         """Torpedoes and their supports hold, for the resolver."""
         return ADJUDICATORS
 
