@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from arbitre.adjudicator.extension import MovementExtension, OrderAdjudicator
+from arbitre.adjudicator.extension import MovementExtension, OrderAdjudicator, ResolverView
 from arbitre.orders import Order
+from arbitre.rules.kinds import Role
 from arbitre.rules.steps import MovementStep, PhaseStep
 
 if TYPE_CHECKING:
@@ -59,9 +60,19 @@ def holds_retreat_phase(rules: RuleSet, position: Position) -> bool:
     return any(v.holds_retreat_phase(rules, position) for v in rules.implementing(PhaseRules))
 
 
+def _holds(resolver: ResolverView, province: str) -> bool:
+    """The adjudicator of an order kind whose role is :attr:`~arbitre.rules.kinds.Role.HOLDS`."""
+    return True
+
+
 def movement_adjudicators(rules: RuleSet) -> dict[type, OrderAdjudicator]:
-    """The adjudicators of every module's own order types, for the resolver."""
-    out: dict[type, OrderAdjudicator] = {}
+    """The adjudicators of every module's own order types, for the resolver.
+
+    An order kind whose role is ``HOLDS`` (a torpedo) holds; a module may give
+    others through :meth:`MovementRules.movement_adjudicators`.
+    """
+    out: dict[type, OrderAdjudicator] = {
+        kind.order_type: _holds for kind in rules.kinds.values() if kind.role is Role.HOLDS}
     for v in rules.implementing(MovementRules):
         out.update(v.movement_adjudicators())
     return out

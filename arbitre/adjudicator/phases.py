@@ -86,8 +86,10 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             move = resolver.orders[prov]
             assert isinstance(move, Move)
             new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    relocated: dict[str, str] = {}
     for ext in extensions:
         for prov, place in ext.relocations(resolver).items():
+            relocated[prov] = place
             unit = position.units[prov]
             new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
     standoffs = resolver.standoffs()
@@ -153,7 +155,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)
-    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events)
+    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events, relocated)
 
 
 # ---------------------------------------------------------------------- retreats

@@ -139,10 +139,15 @@ class Game:
         """The current phase as ``viewer`` (a power, ``observer`` or ``master``) may see it.
 
         It holds the viewer's own pending orders (every power's for the
-        master) and, in the reaction step, what the lock told the viewer.
+        master) and, in the reaction step, what the lock told the viewer and
+        the orders with each power's change applied (a power sees its own).
         """
-        events = self.lock_events if self.step == REACTION else ()
-        return build_view(self.rules, self.position, viewer, pending=self.pending, events=events)
+        if self.step != REACTION:
+            return build_view(self.rules, self.position, viewer, pending=self.pending)
+        pending = apply_reactions(self.rules, self.position, self.pending, self.reactions) if self.reactions else {
+            p: list(o) for p, o in self.pending.items()}
+        texts = {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in pending.items()}
+        return build_view(self.rules, self.position, viewer, pending=texts, events=self.lock_events)
 
     def phase_view(self, index: int, viewer: str) -> View:
         """Played phase ``index`` of :attr:`history` as ``viewer`` may see it: orders, results, report."""

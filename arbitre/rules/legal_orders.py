@@ -116,6 +116,10 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
                 options = tuple(sorted(p for p in gmap.neighbours(d.unit.kind, d.unit.place)
                                        if gmap.province_of[p] not in position.units))
             out[d.unit.place] = [f"{d.unit} R {t}" for t in options] + [f"{d.unit} D"]
+    for declared in rules.kinds.values() if rules.variants else ():
+        if declared.legal is not None:
+            for key, extra in declared.legal(rules, position, power).items():
+                out.setdefault(key, []).extend(extra)
     for variant in rules.implementing(OrderRules):
         for key, extra in variant.extra_legal_orders(rules, position, power).items():
             out.setdefault(key, []).extend(extra)

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from arbitre.maps import load_map
 from arbitre.orders import STANDARD_SYNTAX
 from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
-from arbitre.rules.facets import MapTransform
+from arbitre.rules.facets import MapTransform, OrderRules
+from arbitre.rules.kinds import ParserFn
 from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
 
 
@@ -33,6 +34,13 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
             continue
         game_map = v.transform_map(game_map)
         syntax = v.extend_syntax(syntax)
+    # Each order kind brings the grammar that reads it (one parser may read several kinds).
+    parsers: list[ParserFn] = []
+    for v in variants:
+        if isinstance(v, OrderRules):
+            parsers.extend(k.parser for k in v.order_kinds() if k.parser is not None and k.parser not in parsers)
+    if parsers:
+        syntax = syntax.extended(parsers=parsers)
     known = set(OPTION_CHOICES).union(*(v.option_names for v in variants))
     unknown = sorted(set(options) - known)
     if unknown:
