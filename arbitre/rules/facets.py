@@ -54,6 +54,13 @@ class OrderRules:
         """The order kinds this module adds (each declares its name, drawing and wording).  Default: none."""
         return ()
 
+    def withdrawn_kinds(self) -> frozenset[str]:
+        """Names of order kinds this module takes out of the game (``convoy``): refused and never listed.
+
+        Default: none.
+        """
+        return frozenset()
+
     def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
         """Validate an order this module owns (its normal form), or return ``None`` to let others decide."""
         return None

@@ -123,6 +123,10 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
     for variant in rules.implementing(OrderRules):
         for key, extra in variant.extra_legal_orders(rules, position, power).items():
             out.setdefault(key, []).extend(extra)
+    withdrawn = rules.withdrawn if rules.variants else {}
+    if withdrawn:
+        out = {key: kept for key, orders in out.items()
+               if (kept := [o for o in orders if type(rules.parse(o)) not in withdrawn])}
     return out
 
 

@@ -42,6 +42,7 @@ class RuleSet:
         default_factory=dict, init=False, repr=False, compare=False)
     _facets: dict[type, tuple[object, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _kinds: dict[type, OrderKind] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _withdrawn: list[dict[type, str]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def implementing(self, facet: type[F]) -> tuple[F, ...]:
         """The rule modules in play that implement ``facet`` (a protocol of :mod:`arbitre.rules.facets`…).
@@ -62,6 +63,14 @@ class RuleSet:
             for module in self.implementing(OrderRules):
                 self._kinds.update((k.order_type, k) for k in module.order_kinds())
         return self._kinds
+
+    @property
+    def withdrawn(self) -> dict[type, str]:
+        """Order classes some module takes out of this game → the name of that module."""
+        if not self._withdrawn:
+            names = {name: v.name for v in self.variants if isinstance(v, OrderRules) for name in v.withdrawn_kinds()}
+            self._withdrawn.append({k.order_type: names[k.name] for k in self.kinds.values() if k.name in names})
+        return self._withdrawn[0]
 
     def kind_of(self, order: Order | None) -> OrderKind:
         """The declaration of ``order``'s kind (:data:`~arbitre.rules.kinds.INVALID` for ``None``)."""
@@ -110,8 +119,13 @@ class RuleSet:
         if self.variants:
             position = known_position(self, position, power)
             declared = self.kinds.get(type(order))
-            if declared is not None and declared.check is not None:
-                return declared.check(self, position, power, order)
+            if declared is not None:
+                withdrawn_by = self.withdrawn.get(type(order))
+                if withdrawn_by is not None:
+                    raise IllegalOrder(f"{declared.name} orders are not allowed in this game "
+                                       f"(rule module {withdrawn_by})", text=order.format(), reason="kind_withdrawn")
+                if declared.check is not None:
+                    return declared.check(self, position, power, order)
             for v in self.implementing(OrderRules):
                 checked = v.check_order(self, position, power, order)
                 if checked is not None:
