@@ -39,11 +39,6 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
                      f"(powers: {', '.join(rules.game_map.powers)})")
 
 
-def order_kind(rules: RuleSet, order: Order | None) -> str:
-    """The stable kind name of an order for views, from its declaration (``move``, ``train_move``…)."""
-    return rules.kind_of(order).name
-
-
 def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
     """An order as a view shows it: its kind's name, places and drawing style come from its declaration."""
     kind = rules.kind_of(order)
