@@ -7,7 +7,18 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from arbitre.maps import GameMap
-from arbitre.orders import STANDARD_SYNTAX, Convoy, Hold, IllegalOrder, Order, OrderSyntax, Support, parse_order
+from arbitre.orders import (
+    STANDARD_SYNTAX,
+    Convoy,
+    Hold,
+    IllegalOrder,
+    InvalidOrder,
+    Order,
+    OrderSyntax,
+    Support,
+    parse_order,
+)
+from arbitre.orders.parser import strip_coasts
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.facets import OrderRules, Victory
 from arbitre.rules.kinds import INVALID, STANDARD_KINDS, OrderKind
@@ -101,7 +112,13 @@ class RuleSet:
         """
         order = self._parsed.get(text)
         if order is None:
-            order = parse_order(text, self.game_map, self.syntax)
+            try:
+                order = parse_order(text, self.game_map, self.syntax)
+            except InvalidOrder as err:
+                if err.reason != "unknown_coast" or self.options.irrelevant_coast != "ignored":
+                    raise
+                # DATC 4.B.6: a coast the province does not have is ignored.
+                order = parse_order(strip_coasts(text), self.game_map, self.syntax)
             if len(self._parsed) > 200_000:
                 self._parsed.clear()
             self._parsed[text] = order
@@ -135,7 +152,7 @@ class RuleSet:
             return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
             return check_adjustment_order(self.game_map, position, power, order,
-                                          self.game_map.home_centers(power))
+                                          self.game_map.home_centers(power), options=self.options)
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
     def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:

@@ -9,6 +9,7 @@ from arbitre.orders import STANDARD_SYNTAX
 from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
 from arbitre.rules.facets import MapTransform, OrderRules
 from arbitre.rules.kinds import ParserFn
+from arbitre.rules.options import PRESET_OPTION
 from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
 
 
@@ -38,10 +39,12 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
     parsers: list[ParserFn] = []
     for v in variants:
         if isinstance(v, OrderRules):
-            parsers.extend(k.parser for k in v.order_kinds() if k.parser is not None and k.parser not in parsers)
+            for kind in v.order_kinds():
+                if kind.parser is not None and kind.parser not in parsers:
+                    parsers.append(kind.parser)
     if parsers:
         syntax = syntax.extended(parsers=parsers)
-    known = set(OPTION_CHOICES).union(*(v.option_names for v in variants))
+    known = {PRESET_OPTION, *OPTION_CHOICES}.union(*(v.option_names for v in variants))
     unknown = sorted(set(options) - known)
     if unknown:
         raise ValueError(f"unknown option {unknown[0]!r}; options here: {', '.join(sorted(known))}")
