@@ -63,7 +63,9 @@ def test_colonial_train_and_suez_on_the_map(site: Site, clock: ManualClock) -> N
         play(master, bots, gid, {})
         tu.goto(f"{base}/games/{gid}")
         svg = last_map(tu, base)
-        assert 'class="order train' in svg and 'class="order suez' in svg
+        assert 'data-kind="train_move"' in svg  # the train's route along the railway
+        passage = svg.split('data-places="MED RED"', 1)[1].split("</g>", 1)[0]
+        assert "<title>canal</title>" in passage  # the fleet's arrow goes through the canal
         assert "F MED - RED" in tu.inner_text("#last-results")
         shot(tu, "colonial-03-drawn")
 
