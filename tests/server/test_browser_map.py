@@ -104,6 +104,14 @@ def test_standard_game_by_clicks(site: Site, clock: ManualClock) -> None:
         assert "A PAR B" in last_results(fr)
         shot(fr, "map-07-after-build")
 
+        # the replay: France's own map of every played phase, one after the other
+        fr.goto(f"{base}/games/{gid}/history")
+        fr.click(".replay-play")
+        fr.wait_for_function("document.querySelector('.replay-phase').textContent === 'W1901A'", timeout=20000)
+        assert fr.get_attribute("#replay-frame", "src").endswith(tuple(f"/history/3/map.svg?v={v}" for v in
+                                                                       range(1, 100)))
+        shot(fr, "map-08-replay")
+
         # History steps phase by phase, with links and the arrow keys
         fr.goto(f"{base}/games/{gid}/history/0")
         fr.keyboard.press("ArrowRight")

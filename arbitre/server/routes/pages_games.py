@@ -166,8 +166,10 @@ def history(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
+        phases = services.history(site, s, seat)
+        frames = [_map_url(seat, p["index"]) for p in phases] if renderer_available() else []
         return render(request, actor, "history.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                       "phases": services.history(site, s, seat)})
+                                                       "phases": phases, "frames": frames})
 
 
 @router.get("/games/{game_id}/history/{index}", response_class=HTMLResponse)

@@ -1,22 +1,36 @@
 // Every page's script (an ES module, same origin, no build): each part acts only where its elements are.
+// A live update that replaces the page's content (live.js, event "arbitre:updated") wires the new content.
 import {setupClock} from "./js/clock.js";
 import {setupConfirm} from "./js/confirm.js";
 import {setupSwitch, setupZoom} from "./js/board.js";
 import {setupOrderBox} from "./js/orderbox.js";
 import {setupMapOrders} from "./js/mapclick.js";
 import {setupHistoryKeys} from "./js/history.js";
+import {setupReplay} from "./js/replay.js";
 
-const clock = document.getElementById("clock");
-if (clock) setupClock(clock);
-setupConfirm(document);
-const bar = document.getElementById("board-switch");
-if (bar) setupSwitch(bar);
-for (const frame of document.querySelectorAll(".map-frame")) setupZoom(frame);
-const form = document.getElementById("orders-form");
-if (form) {
-  const box = setupOrderBox(form);
-  const wrap = document.querySelector(".map.live");
-  const menu = document.getElementById("map-menu");
-  if (wrap && menu) setupMapOrders(wrap, box, menu);
+/** Run `setup(el)` once per element (content kept across a live update is not wired twice). */
+function once(el, name, setup) {
+  if (!el) return;
+  const done = (el.dataset.wired || "").split(" ");
+  if (done.includes(name)) return;
+  el.dataset.wired = [...done, name].join(" ").trim();
+  setup(el);
 }
+
+function wire() {
+  once(document.getElementById("clock"), "clock", setupClock);
+  for (const b of document.querySelectorAll("button[data-confirm]")) once(b, "confirm", setupConfirm);
+  once(document.getElementById("board-switch"), "switch", setupSwitch);
+  for (const frame of document.querySelectorAll(".map-frame")) once(frame, "zoom", setupZoom);
+  once(document.getElementById("orders-form"), "orders", (form) => {
+    const box = setupOrderBox(form);
+    const wrap = document.querySelector(".map.live");
+    const menu = document.getElementById("map-menu");
+    if (wrap && menu) setupMapOrders(wrap, box, menu);
+  });
+  once(document.getElementById("replay"), "replay", setupReplay);
+}
+
 setupHistoryKeys(document);
+wire();
+document.addEventListener("arbitre:updated", wire);
