@@ -82,7 +82,9 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             move = resolver.orders[prov]
             assert isinstance(move, Move)
             new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    relocated: dict[str, str] = {}
     for ext in extensions:
+        relocated.update(ext.relocations(resolver))
         for prov, place in ext.relocations(resolver).items():
             unit = position.units[prov]
             new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
@@ -146,7 +148,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             if custom is not None:
                 outcome, reason, message = custom
                 break
-        results.append(OrderResult(unit.power, text, order, outcome, reason, message))
+        results.append(OrderResult(unit.power, text, order, outcome, reason, message, relocated.get(prov)))
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)

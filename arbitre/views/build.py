@@ -89,7 +89,7 @@ def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[
             places=order_places(r.order),
             outcome=r.outcome if told else None,
             reason=r.reason if told else None,
-            final_place=_final_place(r) if told else None,
+            final_place=(r.place or _final_place(r)) if told else None,
             message=r.message if viewer in (MASTER, r.power) else None,
         ))
     return out
