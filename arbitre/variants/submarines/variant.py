@@ -13,7 +13,7 @@ from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
 from arbitre.variants.submarines.layers import add_depths, is_depth
-from arbitre.variants.submarines.orders import UNIT_WORDS, parse_torpedo
+from arbitre.variants.submarines.orders import UNIT_WORDS, explain_depth, parse_torpedo
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
 from arbitre.variants.submarines.torpedoes import ADJUDICATORS, fire_torpedoes
 
@@ -41,7 +41,7 @@ class Submarines(Variant):
 
     def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
         """Add the unit letters ``SM``/``S``/``U`` and the torpedo orders."""
-        return syntax.extended(unit_words=UNIT_WORDS, parsers=[parse_torpedo])
+        return syntax.extended(unit_words=UNIT_WORDS, parsers=[explain_depth, parse_torpedo])
 
     def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
         """Torpedoes, supports of unseen submarines, retreats as the owner knows them."""
