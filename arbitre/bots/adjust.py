@@ -95,4 +95,4 @@ def _kind_bias(kind: str, rng: Rng) -> float:
     """Armies and fleets are valued as they are; other kinds (submarines) are built now and then."""
     if kind in ("A", "F"):
         return 1.0
-    return 1.05 if rng.random() < 0.3 else 0.8
+    return 1.05 if rng.random() < 0.5 else 0.8

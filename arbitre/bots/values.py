@@ -38,8 +38,10 @@ class Weights:
     competition: float
 
 
-SPRING = Weights(SPRING_PROX, 700.0, 300.0, 1000.0, 1000.0)
-AUTUMN = Weights(AUTUMN_PROX, 600.0, 400.0, 1000.0, 1000.0)
+UNIT_WEIGHT = 1.0e6
+"""Strength and competition per unit, on the scale of the spread values (a neutral centre next door: ~2e7)."""
+SPRING = Weights(SPRING_PROX, 700.0, 300.0, UNIT_WEIGHT, UNIT_WEIGHT)
+AUTUMN = Weights(AUTUMN_PROX, 600.0, 400.0, UNIT_WEIGHT, UNIT_WEIGHT)
 BUILD = Weights(AUTUMN_PROX, 0.0, 1000.0, 0.0, 0.0)
 RETREAT = Weights(AUTUMN_PROX, 600.0, 400.0, 0.0, 0.0)
 
@@ -93,7 +95,38 @@ def place_values(board: BotBoard, weights: Weights) -> dict[str, dict[str, float
     out: dict[str, dict[str, float]] = {}
     for kind, table in gmap.province_neighbours.items():
         out[kind] = _spread(gmap.province_of, table, base, weights, strength, competition)
+    _value_hidden_layers(board, out, weights, competition)
     return out
+
+
+HIDDEN_SHARE = 0.97
+"""A place only a special unit kind enters (a depth place) is worth this share of its best neighbour (plus the surface's competition: nothing but a torpedo reaches it)."""
+
+
+def _value_hidden_layers(board: BotBoard, out: dict[str, dict[str, float]], weights: Weights,
+                         competition: Mapping[str, Mapping[str, int]]) -> None:
+    """Places no army or fleet can enter (Submarines' depths) are worth nearly what their surface is.
+
+    Spreading alone would make them worthless (no centre is under the sea),
+    yet a unit there is safe and strikes the surface: value them from their
+    neighbours (without the neighbour's competition: no army or fleet
+    reaches the depths), a little less, so a unit dives when the surface is
+    contested and surfaces when it is not.
+    """
+    province_of = board.gmap.province_of
+    common = set(board.gmap.adjacency.get("A", {})) | set(board.gmap.adjacency.get("F", {}))
+    for kind, table in board.gmap.adjacency.items():
+        if kind in ("A", "F"):
+            continue
+        values = out[kind]
+        for place in sorted(table):
+            if place in common:
+                continue
+            near = [values.get(n, 0.0) + weights.competition * max(competition.get(province_of.get(n, n), {}).values(),
+                                                                   default=0)
+                    for n in table[place] if n in common]
+            if near:
+                values[place] = max(values.get(place, 0.0), HIDDEN_SHARE * max(near))
 
 
 def _spread(province_of: Mapping[str, str], table: Mapping[str, frozenset[str]], base: Mapping[str, float],
