@@ -115,7 +115,9 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
     elif role == PLAYER:
         if game.status != FORMING:
             raise GameRuleError("this game is not taking players")
-        if player_count(session, game.id) >= len(powers):
+        from arbitre.store.botseats import bot_seats  # seats the master gave to bots are taken
+        bots = bot_seats(session, game.id)
+        if player_count(session, game.id) + len(bots) >= len(powers):
             raise GameRuleError("this game is full")
         if wanted:
             wanted = wanted.upper()
@@ -123,7 +125,7 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
                 raise GameRuleError("powers are assigned at random in this game")
             if wanted not in powers:
                 raise GameRuleError(f"{wanted} is not a power of this game")
-            taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER}
+            taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER} | set(bots)
             if wanted in taken:
                 raise GameRuleError(f"{wanted} is already taken")
         m = Membership(game_id=game.id, user_id=user.id, role=PLAYER, wanted_power=wanted or None)
