@@ -8,7 +8,7 @@ import logging
 from starlette.concurrency import run_in_threadpool
 
 from arbitre.server.site import Site
-from arbitre.store.botseats import act_due_bots
+from arbitre.store.botworker import act_due_bots
 
 log = logging.getLogger("arbitre.worker")
 

@@ -7,27 +7,21 @@ steps in a row).  A bot plays until a replacement arrives: the master gives the
 seat to a person (``replace``) or takes the bot away.
 
 Bots order through :meth:`arbitre.store.lifecycle.Referee.submit`, exactly as
-people do, from the deadline worker (:func:`act_due_bots`), each game in its
-own write transaction holding the game's row lock.  A bot is asked with its
-power's view and legal orders only.
+people do, from the deadline worker, each game in its
+own write transaction holding the game's row lock (:mod:`arbitre.store.botworker`).
+A bot is asked with its power's view and legal orders only.
 """
 
 from __future__ import annotations
 
-import logging
-from datetime import datetime
-
-from sqlalchemy import ForeignKey, Integer, String, UniqueConstraint, select
-from sqlalchemy.orm import Mapped, Session, mapped_column, undefer
+from sqlalchemy import ForeignKey, Integer, String, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from arbitre.bots import BOTS, make_bot
 from arbitre.judge import Game
-from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError
-from arbitre.store.models import ACTIVE, Base, GameRow
+from arbitre.store.models import Base, BotSeat, GameRow
 from arbitre.store.orders import orders_of_step
-
-log = logging.getLogger("arbitre.store.bots")
 
 BOT_VOTES = ("abstain", "exclude", "count")
 """How votes and scores treat bot seats: ``abstain`` (a bot never votes; its seat is left out of
@@ -35,23 +29,6 @@ unanimity), ``exclude`` (the seat is left out of votes and scores), ``count`` (t
 player's, its centres and result included)."""
 REASONS = ("master", "empty", "disorder", "lateness")
 """Why a bot holds a seat."""
-
-
-class BotSeat(Base):
-    """A power of a game played by a bot (``kind``, ``seed``), and since when (``since``: a phase)."""
-
-    __tablename__ = "bot_seats"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    power: Mapped[str] = mapped_column(String(24))
-    kind: Mapped[str] = mapped_column(String(16), default="house")
-    seed: Mapped[int] = mapped_column(Integer, default=0)
-    reason: Mapped[str] = mapped_column(String(16), default="master")
-    since: Mapped[str] = mapped_column(String(16), default="")
-    acted: Mapped[str] = mapped_column(String(48), default="")
-    """``phase/step`` the bot last gave orders for (the worker acts once per step)."""
-
-    __table_args__ = (UniqueConstraint("game_id", "power", name="uq_bot_seat_power"),)
 
 
 class BotSetting(Base):
@@ -181,42 +158,3 @@ def note_missed(session: Session, row: GameRow, game: Game) -> list[str]:
             seated.append(power)
     session.flush()
     return seated
-
-
-def act_due_bots(db: Database, referee: object, now: datetime, limit: int = 50) -> int:
-    """The worker's pass: every bot seat that has not yet acted in its game's current step gives its orders.
-
-    Each game is one write transaction holding its row lock; the orders go
-    through ``referee.submit`` (ready), like a person's, so the step is
-    processed when everyone is ready.  Returns how many bot seats acted.
-    """
-    from arbitre.store.lifecycle import Referee, powers_to_act
-
-    assert isinstance(referee, Referee)
-    with db.reading() as s:
-        ids = sorted({gid for gid, in s.execute(
-            select(BotSeat.game_id).join(GameRow, GameRow.id == BotSeat.game_id).where(GameRow.status == ACTIVE))})
-    acted = 0
-    for game_id in ids[:limit]:
-        try:
-            with db.writing() as session:
-                stmt = select(GameRow).where(GameRow.id == game_id, GameRow.status == ACTIVE) \
-                    .options(undefer(GameRow.data)).with_for_update(skip_locked=True)
-                row = session.scalars(stmt).first()
-                if row is None:
-                    continue
-                marker = f"{row.phase}/{row.step}"
-                game = referee.game(session, row)
-                due = [seat for power, seat in bot_seats(session, row.id).items()
-                       if seat.acted != marker and power in powers_to_act(game)]
-                for seat in due:
-                    game = referee.game(session, row)
-                    if row.status != ACTIVE or f"{row.phase}/{row.step}" != marker:
-                        break
-                    seat.acted = marker
-                    referee.submit(session, row, seat.power, bot_orders(game, seat), True, now)
-                    acted += 1
-        except Exception:  # one broken game must not stop the others
-            log.exception("game %s: the bots could not act", game_id)
-            referee.cache.forget(game_id)
-    return acted

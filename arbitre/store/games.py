@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
-from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, GameRow, Membership, User
+from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, BotSeat, GameRow, Membership, User
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
@@ -115,8 +115,7 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
     elif role == PLAYER:
         if game.status != FORMING:
             raise GameRuleError("this game is not taking players")
-        from arbitre.store.botseats import bot_seats  # seats the master gave to bots are taken
-        bots = bot_seats(session, game.id)
+        bots = {b.power for b in session.scalars(select(BotSeat).where(BotSeat.game_id == game.id))}  # taken
         if player_count(session, game.id) + len(bots) >= len(powers):
             raise GameRuleError("this game is full")
         if wanted:
