@@ -142,3 +142,25 @@ def test_a_sandbox_from_a_players_view_holds_only_what_that_view_holds() -> None
     # the game master's sandbox holds the whole board
     master = _fresh_game(game, position_from_view(game, game.view("master"))).to_data()
     assert "SM NWG-1" in master["position"]["units"]["ENGLAND"]
+
+
+def test_bots_give_their_reactions_in_espionnite_games(app_client: TestClient, site: Site) -> None:
+    gid, master, _ = bot_game(app_client, POWERS, rules=["espionnite", "submarines"])
+    steps = []
+    for _ in range(6):
+        worker.tick(site)
+        state = master.get(f"/api/games/{gid}").json()["game"]
+        steps.append((state["phase"], state["step"]))
+    assert steps[0] == ("S1901M", "reaction")  # the bots ordered, the orders locked ...
+    assert steps[1][0] == "S1901R" and steps[-1][0] > "F1901"  # ... they reacted, and the game went on
+    assert len(master.get(f"/api/games/{gid}/history").json()) >= 3
+
+
+def test_a_finished_game_gives_a_sandbox_of_the_whole_board(app_client: TestClient) -> None:
+    gid, master, players = start_game(app_client)
+    running = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {}).json()
+    assert "FRANCE's view" in running["name"]
+    assert master.post(f"/api/games/{gid}/master", {"action": "draw"}).status_code == 200
+    finished = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {}).json()
+    assert "whole board" in finished["name"] and finished["to_order"] == POWERS
+    assert players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {"index": 7}).status_code == 404
