@@ -15,8 +15,8 @@ from arbitre.bots.board import BotBoard
 from arbitre.bots.rng import Rng
 from arbitre.bots.values import BUILD, RETREAT, place_values
 from arbitre.orders import Order
+from arbitre.rules.facets import Victory
 from arbitre.state import Phase, Position, Unit
-from arbitre.views.build import order_kind
 
 
 def retreat_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]], rng: Rng) -> list[str]:
@@ -28,7 +28,7 @@ def retreat_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Ord
         best: tuple[float, str, str] | None = None
         fallback = None
         for text, order in parsed[key]:
-            kind = order_kind(order)
+            kind = board.kind(order)
             if kind == "disband":
                 fallback = text
             elif kind == "retreat" and order.unit is not None:
@@ -53,7 +53,7 @@ def owed_builds(board: BotBoard) -> int:
     units = {board.province(u.place): Unit(u.power or "?", u.kind, u.place) for u in board.view.units}
     position = Position(board.view.map_name, Phase.parse(board.view.phase), units, dict(board.view.owners))
     centres = sum(1 for c, p in board.view.owners.items()
-                  if p == board.me and all(v.counts_for_builds(board.me, c, position) for v in rules.variants))
+                  if p == board.me and all(v.counts_for_builds(board.me, c, position) for v in rules.implementing(Victory)))
     return centres - board.view.unit_counts.get(board.me, 0)
 
 
@@ -65,7 +65,7 @@ def adjustment_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, 
         options: list[tuple[float, str, str]] = []
         for key, opts in parsed.items():
             for text, order in opts:
-                if order_kind(order) == "build" and order.unit is not None:
+                if board.kind(order) == "build" and order.unit is not None:
                     place = order.unit.place
                     kind = order.unit.kind or "A"
                     jitter = rng.random() * 1e-6
@@ -83,7 +83,7 @@ def adjustment_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, 
         ranked: list[tuple[float, str]] = []
         for _key, opts in parsed.items():
             for text, order in opts:
-                if order_kind(order) == "disband" and order.unit is not None:
+                if board.kind(order) == "disband" and order.unit is not None:
                     kind = order.unit.kind or "A"
                     ranked.append((values.get(kind, {}).get(order.unit.place, 0.0), text))
         ranked.sort()

@@ -57,6 +57,10 @@ class BotBoard:
         """Who owns the centre ``province`` (``None`` if nobody or not a centre)."""
         return self.view.owners.get(province)
 
+    def kind(self, order: Order | None) -> str:
+        """The declared kind name of an order (``move``, ``support``, ``train_move``, ``torpedo``…)."""
+        return self.rules.kind_of(order).name
+
     def parse_legal(self, legal: Mapping[str, Sequence[str]]) -> dict[str, list[tuple[str, Order]]]:
         """Each key's legal orders, parsed (an order the parser refuses is left out)."""
         out: dict[str, list[tuple[str, Order]]] = {}

@@ -16,7 +16,6 @@ from arbitre.bots.board import BotBoard
 from arbitre.bots.movement import Choice
 from arbitre.bots.rng import Rng
 from arbitre.orders import Order, OrderError
-from arbitre.views.build import order_kind
 
 _SPIED = re.compile(r"its order is (.+?)\.?$")
 STAY_KINDS = frozenset({"hold", "support", "convoy", "torpedo", "torpedo_support"})
@@ -83,26 +82,26 @@ def reaction(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]])
         if order.unit is not None:
             mine[board.province(order.unit.place)] = order
     for spied in spied_orders(board):
-        if order_kind(spied) not in ("move", "train_move"):
+        if board.kind(spied) not in ("move", "train_move"):
             continue
         target = board.province(str(getattr(spied, "target", "")))
         wanted: tuple[str, str | None] | None = None
-        if target in board.mine and order_kind(mine.get(target)) in STAY_KINDS | {"invalid"}:
+        if target in board.mine and board.kind(mine.get(target)) in STAY_KINDS | {"invalid"}:
             wanted = (target, None)
         else:
             for prov, order in mine.items():
-                if order_kind(order) == "move" and board.province(str(getattr(order, "target", ""))) == target:
+                if board.kind(order) == "move" and board.province(str(getattr(order, "target", ""))) == target:
                     wanted = (prov, target)
         if wanted is None:
             continue
-        idle_first = sorted(parsed, key=lambda k: (order_kind(mine.get(board.province(k))) not in ("hold", "invalid"), k))
+        idle_first = sorted(parsed, key=lambda k: (board.kind(mine.get(board.province(k))) not in ("hold", "invalid"), k))
         for key in idle_first:
             prov = board.province(key)
             if prov == wanted[0]:
                 continue
             for text, order in parsed[key]:
                 ref = getattr(order, "supported", None)
-                if order_kind(order) != "support" or ref is None or board.province(ref.place) != wanted[0]:
+                if board.kind(order) != "support" or ref is None or board.province(ref.place) != wanted[0]:
                     continue
                 to = getattr(order, "target", None)
                 if (board.province(to) if to else None) == wanted[1]:

@@ -13,7 +13,6 @@ from arbitre.bots.rng import derive
 from arbitre.orders import Order
 from arbitre.rules import RuleSet
 from arbitre.views import View
-from arbitre.views.build import order_kind
 
 
 class Bot(Protocol):
@@ -55,7 +54,7 @@ class HouseBot:
         out = [c.text for c in chosen.values()]
         whole = {k: opts for k, opts in parsed.items() if opts and all(o.unit is None for _, o in opts)}
         for key in sorted(whole):
-            kinds = {order_kind(o) for _, o in whole[key]}
+            kinds = {board.kind(o) for _, o in whole[key]}
             if kinds == {"spy"}:
                 spy = spy_order(board, whole[key], rng)
                 if spy:

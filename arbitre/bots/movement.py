@@ -19,7 +19,6 @@ from arbitre.bots.board import BotBoard
 from arbitre.bots.rng import Rng
 from arbitre.bots.values import AUTUMN, SPRING, place_values
 from arbitre.orders import Order
-from arbitre.views.build import order_kind
 
 MOVE_KINDS = frozenset({"move", "train_move"})
 """Order kinds that take a unit to ``target`` (a train move rides the railroad to its station)."""
@@ -54,7 +53,7 @@ def _choices(board: BotBoard, values: Mapping[str, Mapping[str, float]],
              options: Sequence[tuple[str, Order]], capture: bool) -> list[Choice]:
     out: list[Choice] = []
     for text, order in options:
-        kind = order_kind(order)
+        kind = board.kind(order)
         assert order.unit is not None
         unit_kind = order.unit.kind or "A"
         table = values.get(unit_kind, {})
@@ -139,7 +138,7 @@ def _arrange_convoys(board: BotBoard, values: Mapping[str, Mapping[str, float]],
     for key in sorted(chosen):
         current = chosen[key]
         for text, order in parsed[key]:
-            if order_kind(order) != "move" or not getattr(order, "via_convoy", False):
+            if board.kind(order) != "move" or not getattr(order, "via_convoy", False):
                 continue
             target = board.province(str(getattr(order, "target", "")))
             if target in claimed and claimed[target] != key:
@@ -168,7 +167,7 @@ def _own_route(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]
     usable: dict[str, tuple[str, str, Order]] = {}
     for fk in sorted(fleets):
         for text, order in parsed[fk]:
-            if (order_kind(order) == "convoy" and wanted in text
+            if (board.kind(order) == "convoy" and wanted in text
                     and board.province(str(getattr(order, "target", ""))) == target):
                 usable[board.province(fk)] = (fk, text, order)
                 break
@@ -213,7 +212,7 @@ def _arrange_supports(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, 
             continue
         supports: dict[tuple[str, str | None], tuple[str, Order]] = {}
         for text, order in parsed[key]:
-            if order_kind(order) == "support":
+            if board.kind(order) == "support":
                 ref = getattr(order, "supported", None)
                 target = getattr(order, "target", None)
                 if ref is not None:
