@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from arbitre.server import worker
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
+from arbitre.server.live import Hub
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
 from arbitre.store import migrate, open_database
@@ -52,18 +53,21 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
             yield
         finally:
             stop.set()
+            hub.shutdown()
             if task is not None:
                 await task
 
     app = FastAPI(title="arbitre", summary="A Diplomacy judge: games, orders, deadlines, press.",
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.site = site
+    hub = app.state.hub = Hub(site.db.changes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, pages_account, pages_games
+    from arbitre.server.routes import api, events, pages_account, pages_games
 
     app.include_router(api.router)
+    app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
 

@@ -15,6 +15,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from arbitre.store.changes import ChangeBus
+
 DEFAULT_SQLITE = "arbitre.sqlite3"
 """File name of the embedded database when no URL is configured."""
 
@@ -92,6 +94,9 @@ class Database:
         self._write = sessionmaker(write_bind, expire_on_commit=False)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
             FairLock() if self.is_sqlite else contextlib.nullcontext())
+        self.changes = ChangeBus(self.engine)
+        """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
+        self.changes.attach(self._write)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -119,7 +124,8 @@ class Database:
         session.info.setdefault("after_commit", []).append(callback)
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Stop listening for changes and close every pooled connection."""
+        self.changes.close()
         self.engine.dispose()
 
 
