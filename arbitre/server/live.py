@@ -39,8 +39,6 @@ from arbitre.store.orders import orders_of_step
 KINDS = ("hello", "phase", "step", "started", "finished", "paused", "resumed", "deadline", "ready", "message")
 """The event types a stream sends (see :func:`differences`)."""
 
-KEEPALIVE_SECONDS = 20.0
-"""A comment line is sent (and the glance read again) after this long without a change."""
 LIFETIME_SECONDS = 900.0
 """A stream ends after this long; the browser reconnects at once with ``Last-Event-ID``."""
 RETRY_MS = 3000
@@ -250,11 +248,13 @@ Reader = Callable[[Glance | None], tuple[str, Glance, list[Event]]]
 """Reads the game for one reader: (its viewer id, its glance now, the events since the glance given)."""
 
 
-async def stream(hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance, list[Event]]) -> AsyncIterator[str]:
+async def stream(hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance, list[Event]],
+                 keepalive: float) -> AsyncIterator[str]:
     """The text of one reader's event stream, from its first reading until it loses access or its lifetime ends.
 
-    ``read`` runs in a worker thread after every change signal for the game and after every keep-alive
-    period; it raises when the reader may no longer read the game, which ends the stream.
+    ``read`` runs in a worker thread after every change signal for the game and after ``keepalive``
+    seconds without one (a comment line is then sent); it raises when the reader may no longer read
+    the game, which ends the stream.
     """
     waiter = hub.open(game_id)
     waiter.event.set()  # read once more at once: a change may have come between the first reading and now
@@ -269,7 +269,7 @@ async def stream(hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance,
             if loop.time() - started > LIFETIME_SECONDS:
                 return
             try:
-                await asyncio.wait_for(waiter.event.wait(), timeout=KEEPALIVE_SECONDS)
+                await asyncio.wait_for(waiter.event.wait(), timeout=keepalive)
             except TimeoutError:
                 yield ": keep-alive\n\n"
             waiter.event.clear()

@@ -22,6 +22,8 @@ class Settings:
     secure_cookies: bool = False
     adjudication_pause: float = 0.0
     threads: int = 8
+    stream_keepalive: float = 20.0
+    """Seconds between two keep-alive lines of an idle event stream (each also re-reads the reader's glance)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -34,6 +36,7 @@ class Settings:
             secure_cookies=os.environ.get("ARBITRE_SECURE_COOKIES", "0") == "1",
             adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
             threads=int(os.environ.get("ARBITRE_THREADS", "8")),
+            stream_keepalive=float(os.environ.get("ARBITRE_STREAM_KEEPALIVE", "20")),
         )
 
 

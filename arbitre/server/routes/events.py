@@ -88,5 +88,6 @@ async def events(
             return seat.viewer, now, live.differences(game_id, before, now) + live.new_messages(s, seat, before, now)
 
     first = await run_in_threadpool(read, None, last_event_id or since)
-    return StreamingResponse(live.stream(hub, game_id, read, first), media_type="text/event-stream",
+    return StreamingResponse(live.stream(hub, game_id, read, first, site.settings.stream_keepalive),
+                             media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
