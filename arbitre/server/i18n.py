@@ -135,6 +135,11 @@ FRENCH: dict[str, str] = {
     "You may change the order of one of your units: write its new order on one line (a second change replaces the first).":
         "Vous pouvez changer l'ordre d'une de vos unités : écrivez son nouvel ordre sur une ligne (un second changement remplace le premier).",
     "unknown": "inconnue",
+    "New message from {sender}": "Nouveau message de {sender}",
+    "A phase was processed; now {phase}.": "Une phase a été arbitrée ; maintenant {phase}.",
+    "The game has changed.": "La partie a changé.",
+    "The game is paused.": "La partie est en pause.",
+    "The game has resumed.": "La partie a repris.",
 }
 
 

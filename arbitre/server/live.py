@@ -126,6 +126,11 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
                   powers=tuple(game.powers()))
 
 
+def since(site: Site, session: Session, seat: Seat) -> str:
+    """The event id a page rendered now starts its stream from (so nothing between render and connection is lost)."""
+    return glance(site, session, seat).cursor()
+
+
 Event = tuple[str, dict[str, Any]]
 """An event type and its JSON payload."""
 

@@ -90,7 +90,10 @@ class Database:
 
     def __post_init__(self) -> None:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
-        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        # A read sees one snapshot from its first statement to its end (SQLite's read transactions always do):
+        # a game's row and its engine state, read by two statements, then always belong together.
+        read_bind = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        self._read = sessionmaker(read_bind, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
             FairLock() if self.is_sqlite else contextlib.nullcontext())
@@ -100,7 +103,8 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A read-only transaction, ended (never committed) when the block ends; loaded objects stay readable."""
+        """A read-only transaction on one snapshot, ended (never committed) when the block ends; loaded objects stay
+        readable."""
         with self._read() as session:
             yield session
 

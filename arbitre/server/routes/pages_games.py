@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.maps import available_maps
-from arbitre.server import actions, services
+from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.pages import redirect, render
@@ -84,7 +84,8 @@ def game_page(game_id: int, request: Request) -> Response:
                                                                 "powers": game.powers()})
         state = services.game_state(site, s, seat)
         return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None),
-                                                    "recipients": services.recipients(site, s, seat)})
+                                                    "recipients": services.recipients(site, s, seat),
+                                                    "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/join")
@@ -193,7 +194,7 @@ def messages(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
         return render(request, actor, "messages.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                        "m": services.press(s, seat),
+                                                        "m": services.press(s, seat), "live_since": live.since(site, s, seat),
                                                         "recipients": services.recipients(site, s, seat)})
 
 
@@ -217,7 +218,7 @@ def console(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, roles=(MASTER,))
         return render(request, actor, "master.html", {"s": services.game_state(site, s, seat),
-                                                      "svg": _map_url(seat, None)})
+                                                      "svg": _map_url(seat, None), "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/master")
