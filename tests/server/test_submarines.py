@@ -13,15 +13,12 @@ from __future__ import annotations
 import contextlib
 import re
 
-import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.server.site import Site
 from tests.server.browser import live_server
 from tests.server.conftest import POWERS, Api
 from tests.server.sse import StreamReader
-
-pytest.importorskip("arbitre.variants.submarines")
 
 SETTINGS = {"name": "Deep", "rules": ["submarines"], "options": {"start_submarines": "FRANCE:BRE"},
             "assignment": "choice", "press": "full"}
