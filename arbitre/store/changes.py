@@ -65,14 +65,19 @@ class ChangeBus:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._after_commit: Callable[[Session, Callable[[], None]], None] = lambda _s, callback: callback()
         self.connected = threading.Event()
         """Set while the ``LISTEN`` connection is up (always set on SQLite)."""
         if not self.postgres:
             self.connected.set()
 
     # ------------------------------------------------------------ signalling
-    def attach(self, factory: sessionmaker[Session]) -> None:
-        """Signal the games touched by every transaction of sessions made by ``factory``."""
+    def attach(self, factory: sessionmaker[Session], after_commit: Callable[[Session, Callable[[], None]], None]) -> None:
+        """Signal the games touched by every transaction of sessions made by ``factory``.
+
+        ``after_commit(session, callback)`` runs ``callback`` once the session's transaction has committed.
+        """
+        self._after_commit = after_commit
         event.listen(factory, "after_flush", self._after_flush)
 
     def _after_flush(self, session: Session, _context: Any) -> None:
@@ -86,13 +91,11 @@ class ChangeBus:
             for gid, kind in sorted(new):
                 session.connection().execute(select(func.pg_notify(CHANNEL, f"{gid}:{kind}")))
         else:
-            from arbitre.store.db import Database
-
             def tell() -> None:
                 for gid, kind in sorted(new):
                     self.publish(gid, kind)
 
-            Database.after_commit(session, tell)
+            self._after_commit(session, tell)
 
     # ------------------------------------------------------------ listening
     def subscribe(self, listener: Listener) -> Callable[[], None]:

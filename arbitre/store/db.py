@@ -99,7 +99,7 @@ class Database:
             FairLock() if self.is_sqlite else contextlib.nullcontext())
         self.changes = ChangeBus(self.engine)
         """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
-        self.changes.attach(self._write)
+        self.changes.attach(self._write, Database.after_commit)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
