@@ -49,8 +49,8 @@ class Site:
     settings: Settings
     clock: Clock = field(default_factory=SystemClock)
     referee: Referee = field(default_factory=Referee)
-    maps: dict[tuple[int, int, str, int | None], str] = field(default_factory=dict)
-    """Drawn maps by (game id, game version, viewer, history index or ``None``): a small cache."""
+    maps: dict[tuple[int, int, str, int | None, str], str] = field(default_factory=dict)
+    """Drawn maps by (game id, game version, viewer, history index or ``None``, language): a small cache."""
 
     def now(self) -> datetime:
         """The site's current time."""

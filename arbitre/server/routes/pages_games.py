@@ -11,6 +11,7 @@ from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_available
@@ -120,7 +121,8 @@ def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Fo
         result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
             state = services.game_state(site, s, seat)
-            rejected = [{"order": r.text, "message": r.message or r.reason or r.outcome} for r in result.rejected]
+            rejected = [{"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome,
+                                                                    actor.lang)} for r in result.rejected]
             return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None), "rejected": rejected,
                                                         "recipients": services.recipients(site, s, seat)})
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
@@ -172,22 +174,27 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
 def _map(game_id: int, index: int | None, request: Request) -> Response:
     site = site_of(request)
     with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s))
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor)
         game = site.referee.game(s, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
-        key = (seat.row.id, seat.row.version, seat.viewer, index)
+        key = (seat.row.id, seat.row.version, seat.viewer, index, actor.lang)
         svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
-            svg = map_svg(view)
+            svg = map_svg(view, actor.lang)
             if svg is None:
                 raise Problem(404, "not_found", "the map renderer is not installed")
             with _MAPS_LOCK:
                 site.maps[key] = svg
                 while len(site.maps) > 64:
                     site.maps.pop(next(iter(site.maps)))
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    # the URL names the game's version, not the reader's language: ask again each time (answered 304 if unchanged)
+    etag = f'"{key[1]}-{key[3]}-{key[4]}"'
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers={"ETag": etag, "Cache-Control": "private, no-cache"})
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, no-cache", "ETag": etag})
 
 
 
