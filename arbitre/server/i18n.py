@@ -145,6 +145,15 @@ FRENCH: dict[str, str] = {
     "The game has changed.": "La partie a changé.",
     "The game is paused.": "La partie est en pause.",
     "The game has resumed.": "La partie a repris.",
+    # the reasons of order results (engine codes, shown in brackets)
+    'bounced': 'rebond',
+    'no_order': "pas d'ordre",
+    'cut': 'soutien coupé',
+    'dislodged': 'délogée',
+    'disrupted': 'convoi rompu',
+    'no_convoy': 'pas de convoi',
+    'void': 'sans objet',
+    'civil_disorder': 'désordre civil',
     # the map's legend (arbitre/render/svg.py)
     'Spring': 'Printemps',
     'Fall': 'Automne',

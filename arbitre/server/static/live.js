@@ -124,11 +124,12 @@
       li.className = "live-new";
       const meta = document.createElement("span");
       meta.className = "meta";
-      meta.textContent = m.phase + " · " + m.from + " → " + m.to;
+      const name = (who) => who === "MASTER" ? hook.dataset.tMaster : who;
+      meta.textContent = m.phase + " · " + name(m.from) + " → " + name(m.to);
       li.append(meta, " " + m.body);
       ul.prepend(li);
     } else {
-      say(words("tMessage", {sender: m.from}), hook.dataset.messages);
+      say(words("tMessage", {sender: m.from === "MASTER" ? hook.dataset.tMaster : m.from}), hook.dataset.messages);
     }
   }
 
