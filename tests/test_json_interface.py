@@ -94,7 +94,7 @@ def test_json_lines_and_exit_status(tmp_path) -> None:  # type: ignore[no-untype
     path.write_text(lines)
     result = CliRunner().invoke(app, ["adjudicate", str(path)])
     outs = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(outs) == 3 and "error" in outs[1] and "line 2" in outs[1]["error"]["message"]
+    assert len(outs) == 3 and "error" in outs[1] and outs[1]["error"]["where"] == "line 2"
     assert result.exit_code == 1
 
 

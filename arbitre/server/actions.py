@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
 from arbitre.server.errors import bad_request, conflict, forbidden
+from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
@@ -59,6 +60,13 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     deadlines = data.get("deadlines") or {}
     if not isinstance(options, dict) or not isinstance(deadlines, dict):
         raise bad_request("options and deadlines must be objects", "bad_settings")
+    if len(options) > MAX_ITEMS or len(rules) > MAX_ITEMS:
+        raise bad_request(f"at most {MAX_ITEMS} rule modules and {MAX_ITEMS} options", "bad_settings", "options")
+    for key, value in options.items():
+        if not isinstance(key, str) or len(key) > 80 or (isinstance(value, str) and len(value) > MAX_LINE) \
+                or not isinstance(value, (str, int)) or (isinstance(value, int) and abs(value) > MAX_ID):
+            raise bad_request(f"an option is a name of at most 80 characters with a value of at most {MAX_LINE} "
+                              "characters, a whole number or a yes/no", "bad_settings", f"options.{str(key)[:80]}")
     if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
         raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings")
     settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
@@ -85,8 +93,8 @@ def submit_orders(session: Session, site: Site, seat: Seat, lines: list[str] | N
     """A player's orders and/or ready switch for the current step."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
-    if lines is not None and (len(lines) > 200 or any(len(x) > 200 for x in lines)):
-        raise bad_request("at most 200 orders of 200 characters each", "too_long")
+    if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
+        raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     try:
         return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase)
     except GameRuleError as err:
@@ -115,8 +123,8 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
         elif action == "resume":
             ref.resume(row, now)
         elif action == "extend":
-            if not isinstance(minutes, int) or isinstance(minutes, bool):
-                raise bad_request("extend needs a whole number of minutes", "bad_action")
+            if not isinstance(minutes, int) or isinstance(minutes, bool) or abs(minutes) > MAX_SECONDS // 60:
+                raise bad_request("extend needs a whole number of minutes (at most 60 days)", "bad_action", "minutes")
             ref.extend(row, minutes * 60, now)
         elif action == "adjudicate":
             ref.adjudicate_now(session, row, now)
@@ -141,7 +149,7 @@ def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> 
     """Check orders as the player typed them (nothing is stored)."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
-    if len(lines) > 200:
-        raise bad_request("at most 200 orders", "too_long")
+    if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
+        raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     return check(site.referee.game(session, seat.row), seat.power, lines)
 

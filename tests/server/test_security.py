@@ -250,7 +250,7 @@ def test_forged_and_malformed_requests_change_nothing(app_client: TestClient, si
     assert c.get("/games/999999").status_code == 404
     # oversized input
     r = app_client.put(f"/api/games/{gid}/orders", json={"orders": ["A PAR H"] * 500}, headers=h)
-    assert r.status_code == 400
+    assert r.status_code == 422 and r.json()["error"]["where"] == "body.orders"
     # stale phase
     r = app_client.put(f"/api/games/{gid}/orders", json={"orders": ["A BUR H"], "phase": "S1901M"}, headers=h)
     assert r.status_code == 409

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 
 from fastapi import APIRouter, Form, Request
@@ -11,6 +12,7 @@ from arbitre.maps import available_maps
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
+from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_available
 from arbitre.store.games import DEFAULT_DEADLINES
@@ -23,21 +25,30 @@ _MAPS_LOCK = threading.Lock()
 
 def _options(text: str) -> dict[str, str]:
     out = {}
-    for line in text.splitlines():
-        if not line.strip():
-            continue
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_ITEMS:
+        raise bad_request(f"at most {MAX_ITEMS} options", "bad_settings", "form.options")
+    for line in lines:
         if "=" not in line:
-            raise bad_request(f"option {line.strip()!r} must be written name=value", "bad_settings")
+            raise bad_request(f"option {line.strip()[:MAX_LINE]!r} must be written name=value", "bad_settings",
+                              "form.options")
         name, value = line.split("=", 1)
+        if len(name.strip()) > 80 or len(value.strip()) > MAX_LINE:
+            raise bad_request(f"an option name is at most 80 characters and its value at most {MAX_LINE}",
+                              "bad_settings", "form.options")
         out[name.strip()] = value.strip()
     return out
 
 
 def _minutes(value: str, key: str) -> int:
     try:
-        return int(round(float(value) * 60))
-    except ValueError as err:
-        raise bad_request(f"deadline {key}: {value!r} is not a number of minutes", "bad_settings") from err
+        minutes = float(value)
+    except ValueError:
+        minutes = math.nan
+    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
+        raise bad_request(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)",
+                          "bad_settings", f"form.deadline_{key}")
+    return int(round(minutes * 60))
 
 
 @router.get("/games/new", response_class=HTMLResponse)
@@ -229,9 +240,9 @@ def console_action(game_id: int, request: Request, csrf: str = Form(""), action:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        try:
-            mins = int(minutes) if minutes.strip() else None
-        except ValueError as err:
-            raise Problem(400, "bad_action", f"{minutes!r} is not a whole number of minutes") from err
+        text = minutes.strip()
+        if text and not (text.lstrip("-").isdigit() and len(text) <= 8):
+            raise Problem(400, "bad_action", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
+        mins = int(text) if text else None
         actions.master_action(s, site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")
