@@ -25,23 +25,37 @@ MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "rep
 """What the master console can do."""
 
 
-def register(session: Session, site: Site, name: str, password: str, lang: str) -> User:
-    """Create an account (name: 3–40 letters, digits, ``-``/``_``; password: 8+ characters)."""
+def check_account(site: Site, name: str, password: str, address: str) -> str:
+    """Check a new account's name and password and hash the password (throttled per address; run it
+    before opening the write transaction: hashing is slow)."""
+    site.guard.check(address, None)
     if not NAME_RE.match(name or "") or not isinstance(password, str) or not 8 <= len(password) <= 200:
         raise bad_request("a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
                           "bad_account")
+    return site.guard.gate.run(lambda: hash_password(password))
+
+
+def register(session: Session, site: Site, name: str, password_hash: str, lang: str) -> User:
+    """Create an account with a hash from :func:`check_account`."""
     try:
-        return create_user(session, name, hash_password(password), lang if lang in ("en", "fr") else "en",
-                           site.now())
+        return create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
     except NameTaken as err:
         raise conflict("this name is taken") from err
 
 
-def authenticate(session: Session, name: str, password: str) -> User | None:
-    """The user if ``password`` is theirs; a hash is checked either way, so timing tells nothing."""
+def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:
+    """The user if ``password`` is theirs (throttled per address and per account; 429 beyond the limits).
+
+    A hash is checked either way, so timing tells nothing; hashing runs through
+    the site's bounded gate.  Call it in a read transaction, never a write one.
+    """
+    site.guard.check(address, name)
     user = user_by_name(session, name.strip())
-    ok = verify_password(user.password_hash if user else DUMMY_HASH, password)
-    return user if ok and user is not None else None
+    ok = site.guard.gate.run(lambda: verify_password(user.password_hash if user else DUMMY_HASH, password))
+    if ok and user is not None:
+        return user
+    site.guard.failed(address, name)
+    return None
 
 
 def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> GameRow:

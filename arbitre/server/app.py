@@ -80,8 +80,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     @app.exception_handler(Problem)
     async def on_problem(request: Request, exc: Problem) -> Response:
         if wants_json(request):
-            return JSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
-        return render_problem(request, exc)
+            response: Response = JSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
+        else:
+            response = render_problem(request, exc)
+        if exc.retry_after:
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -11,6 +11,8 @@ class Problem(Exception):
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after: int | None = None
+        """Seconds to wait before trying again (sent as ``Retry-After``), for 429 answers."""
         self.where = where
         """Which part of the request is wrong (``body.orders[3]``, ``path``, ``form.minutes``), if known."""
 

@@ -48,6 +48,8 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("GET", "/account"): ("none", None),
     ("POST", "/account/tokens"): ("form", {"label": "x"}),
     ("POST", "/account/tokens/{token_id}/delete"): ("form", {}),
+    ("POST", "/account/sessions/{session_id}/end"): ("form", {}),
+    ("POST", "/account/sessions/end-all"): ("form", {}),
     ("GET", "/games/new"): ("none", None),
     ("POST", "/games/new"): ("form", {"name": "x"}),
     ("GET", "/games/{game_id}"): ("none", None),
@@ -82,7 +84,7 @@ def test_every_endpoint_is_covered() -> None:
 
 
 def _path(template: str, game_id: int) -> str:
-    return template.replace("{game_id}", str(game_id)).replace("{index}", "0").replace("{token_id}", "1")
+    return template.replace("{game_id}", str(game_id)).replace("{index}", "0").replace("{token_id}", "1").replace("{session_id}", "1")
 
 
 def _csrf(client: TestClient, page: str = "/") -> str:

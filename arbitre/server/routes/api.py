@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from arbitre.server import actions, services
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import check_csrf, client_address, identify, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.fields import (
     Deadlines,
@@ -114,8 +114,9 @@ class MasterIn(Strict):
 def register(body: AccountIn, request: Request) -> dict[str, Any]:
     """Create an account."""
     site = site_of(request)
+    password_hash = actions.check_account(site, body.name, body.password, client_address(request))
     with site.db.writing() as s:
-        user = actions.register(s, site, body.name, body.password, body.lang)
+        user = actions.register(s, site, body.name, password_hash, body.lang)
         return {"id": user.id, "name": user.name}
 
 
@@ -123,10 +124,11 @@ def register(body: AccountIn, request: Request) -> dict[str, Any]:
 def token(body: TokenIn, request: Request) -> dict[str, Any]:
     """Exchange a name and password for a bearer token (shown once)."""
     site = site_of(request)
+    with site.db.reading() as s:  # no write transaction during the (slow) password check
+        user = actions.authenticate(s, site, body.name, body.password, client_address(request))
+    if user is None:
+        raise Problem(401, "bad_login", "wrong user name or password")
     with site.db.writing() as s:
-        user = actions.authenticate(s, body.name, body.password)
-        if user is None:
-            raise Problem(401, "bad_login", "wrong user name or password")
         return {"token": create_token(s, user.id, body.label, site.now())}
 
 
