@@ -196,10 +196,10 @@ def test_the_master_view_lists_every_event_with_its_audience() -> None:
     units = {"GERMANY": ["SM MAO-1"], "FRANCE": ["F MAO"], "ENGLAND": ["SM ENG", "SM NAO-1"]}
     out = play(units, {"GERMANY": ["SM MAO-1 Torp. MAO"], "FRANCE": ["F MAO - POR"], "ENGLAND": ["SM ENG - MAO"]})
     master = view(out, "master")
-    assert [(line.key, line.audience) for line in master.report] == [
-        ("submarines.torpedo_hit", (PUBLIC,)),
+    assert [(line.key, line.audience) for line in master.report] == [  # canonical (sorted) order
         ("submarines.sonar", ("ENGLAND",)),
         ("submarines.sonar", ("GERMANY",)),
+        ("submarines.torpedo_hit", (PUBLIC,)),
     ]
     assert len(master.orders) == len(out.results)
     assert all(line.audience == () for line in view(out, "ENGLAND").report)

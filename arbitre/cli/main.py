@@ -17,7 +17,7 @@ from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import apply_step_options, prompt_reactions, random_reactions
-from arbitre.interface import RequestError, process_text
+from arbitre.interface import process_bytes
 from arbitre.interface.text import dumps
 from arbitre.judge import ORDERS, REACTION, Game, StepError
 from arbitre.orders import OrderError
@@ -53,12 +53,8 @@ def adjudicate(
     except OSError as err:
         _fail(f"cannot read {file}: {err.strerror}")
         return
-    try:
-        answers = process_text(raw.decode("utf-8"))
-    except UnicodeDecodeError as err:
-        answers = [(RequestError("(input)", f"not UTF-8 text (byte {err.start + 1})").to_data(), False)]
     ok_all = True
-    for obj, ok in answers:
+    for obj, ok in process_bytes(raw):
         ok_all &= ok
         sys.stdout.write(dumps(obj) + "\n")  # always valid UTF-8
     if not ok_all:

@@ -111,6 +111,25 @@ def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:
     return [_answer(text, "(json)")]
 
 
+def process_bytes(raw: bytes) -> list[tuple[dict[str, Any], bool]]:
+    """Like :func:`process_text`, from bytes: a line that is not UTF-8 costs only its own answer."""
+    try:
+        return process_text(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        lines = [(n, line) for n, line in enumerate(raw.split(b"\n"), 1) if line.strip()]
+        if len(lines) <= 1:
+            return [(RequestError("(input)", f"not UTF-8 text (byte {err.start + 1})").to_data(), False)]
+    out: list[tuple[dict[str, Any], bool]] = []
+    for n, line in lines:
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            out.append((RequestError(f"line {n}", f"not UTF-8 text (byte {bad.start + 1})").to_data(), False))
+            continue
+        out.append(_answer(text, f"line {n}"))
+    return out
+
+
 def _one_document(text: str, lines: list[tuple[int, str]]) -> bool:
     """Is a text of several lines one (pretty-printed) document rather than JSON Lines?
 

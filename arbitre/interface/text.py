@@ -162,10 +162,11 @@ def join_where(root: str, sub: str) -> str:
 
 
 def dumps(value: Any) -> str:
-    """JSON text of ``value`` that is always valid UTF-8 (non-ASCII kept, or escaped when it could not be)."""
-    text = json.dumps(value, ensure_ascii=False)
+    """Canonical JSON text of ``value`` (sorted keys) that is always valid UTF-8 (non-ASCII kept, or
+    escaped when it could not be written as UTF-8)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return json.dumps(value, ensure_ascii=True)
+        return json.dumps(value, ensure_ascii=True, sort_keys=True)
     return text

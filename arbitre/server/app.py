@@ -11,12 +11,13 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitre.server import worker
 from arbitre.server.boundary import Boundary, error_body
+from arbitre.server.canonical import CanonicalJSONResponse
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
 from arbitre.server.headers import SecurityHeaders
@@ -60,7 +61,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
                 await task
 
     app = FastAPI(title="arbitre", summary="A Diplomacy judge: games, orders, deadlines, press.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
+                  default_response_class=CanonicalJSONResponse)
     app.state.site = site
     # Every request crosses the boundary checks; every answer gets the security headers (outermost).
     app.add_middleware(Boundary)
@@ -80,7 +82,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     @app.exception_handler(Problem)
     async def on_problem(request: Request, exc: Problem) -> Response:
         if wants_json(request):
-            response: Response = JSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
+            response: Response = CanonicalJSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
         else:
             response = render_problem(request, exc)
         if exc.retry_after:

@@ -8,7 +8,7 @@ from arbitre.orders import IllegalOrder, Order, OrderSyntax, tokenize
 from arbitre.rules import RuleSet, Variant
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
-from arbitre.variants.espionnite.orders import CounterSpy, Spy, is_espionage_text, parse_espionage
+from arbitre.variants.espionnite.orders import CounterSpy, Spy, mentions_espionage, parse_espionage
 from arbitre.variants.espionnite.reports import espionage_events
 from arbitre.variants.espionnite.validation import check_counterspy, check_espionage_list, check_spy
 
@@ -76,8 +76,11 @@ class Espionnite(Variant):
         return out
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
-        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published."""
-        return is_espionage_text(tokenize(text))
+        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published.
+
+        A line that names a spy anywhere (a mistyped spy order) counts too, so a typo stays private.
+        """
+        return mentions_espionage(tokenize(text))
 
     def reaction_step(self, rules: RuleSet, position: Position) -> bool:
         """Every movement phase has a reaction step; retreat and adjustment phases have no espionage."""
