@@ -31,7 +31,7 @@ def check_account(site: Site, name: str, password: str, address: str) -> str:
     site.guard.check(address, None)
     if not NAME_RE.match(name or "") or not isinstance(password, str) or not 8 <= len(password) <= 200:
         raise bad_request("a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
-                          "bad_account")
+                          "bad_account", "name" if not NAME_RE.match(name or "") else "password")
     return site.guard.gate.run(lambda: hash_password(password))
 
 
@@ -62,18 +62,19 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     """Create a game with ``user`` as master from a settings mapping (the API's body or the form)."""
     map_name = str(data.get("map") or "standard")
     if map_name not in available_maps():
-        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings")
+        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings",
+                          "map")
     rules = data.get("rules") or []
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise bad_request("rules must be a list of rule module names", "bad_settings")
+        raise bad_request("rules must be a list of rule module names", "bad_settings", "rules")
     unknown = [r for r in rules if r not in REGISTRY]
     if unknown:
         raise bad_request(f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
-                          "bad_settings")
+                          "bad_settings", "rules")
     options = data.get("options") or {}
     deadlines = data.get("deadlines") or {}
     if not isinstance(options, dict) or not isinstance(deadlines, dict):
-        raise bad_request("options and deadlines must be objects", "bad_settings")
+        raise bad_request("options and deadlines must be objects", "bad_settings", "options")
     if len(options) > MAX_ITEMS or len(rules) > MAX_ITEMS:
         raise bad_request(f"at most {MAX_ITEMS} rule modules and {MAX_ITEMS} options", "bad_settings", "options")
     for key, value in options.items():
@@ -82,14 +83,16 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
             raise bad_request(f"an option is a name of at most 80 characters with a value of at most {MAX_LINE} "
                               "characters, a whole number or a yes/no", "bad_settings", f"options.{str(key)[:80]}")
     if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
-        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings")
+        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings",
+                          "deadlines")
     settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
                             options=dict(options), press=str(data.get("press") or "full"),
                             assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines))
     try:
         return create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
-        raise bad_request(str(err), "bad_settings") from err
+        raise bad_request(str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options") \
+            from err
 
 
 def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
@@ -122,7 +125,7 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
         post_message(session, seat.row.id, seat.row.phase, user.id, seat.press_name, (to or "").upper()
                      if to != "*" else "*", body or "", seat.row.press, game.powers(), site.now())
     except GameRuleError as err:
-        raise bad_request(str(err), "press") from err
+        raise bad_request(str(err), "press", "to") from err
 
 
 def master_action(session: Session, site: Site, seat: Seat, action: str, minutes: int | None = None,
@@ -146,15 +149,16 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
             drawn = [p.upper() for p in powers or []]
             known = site.referee.game(session, row).powers()
             if any(p not in known for p in drawn):
-                raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action")
+                raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action", "powers")
             ref.finish(session, row, now, draw=action == "draw", powers=drawn or None)
         elif action == "replace":
             target = user_by_name(session, user_name or "")
             if target is None:
-                raise bad_request(f"no user called {user_name!r}", "bad_action")
+                raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
             ref.replace_player(session, row, (power or "").upper(), target)
         else:
-            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action")
+            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action",
+                              "action")
     except GameRuleError as err:
         raise conflict(str(err)) from err
 

@@ -81,6 +81,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
 
     @app.exception_handler(Problem)
     async def on_problem(request: Request, exc: Problem) -> Response:
+        if exc.status in (400, 413, 422) and not exc.where:
+            exc.where = "body" if request.method in ("POST", "PUT", "PATCH") else "query"  # the request as a whole
         if wants_json(request):
             response: Response = CanonicalJSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
         else:
