@@ -13,14 +13,19 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from arbitre.adjudicator.extension import MovementExtension
-from arbitre.adjudicator.intake import OrderInput, read_orders
+from arbitre.adjudicator.facets import (
+    MovementRules,
+    PhaseRules,
+    holds_retreat_phase,
+    movement_adjudicators,
+    movement_extensions,
+)
+from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
-from arbitre.rules.disclosure import holds_retreat_phase
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.steps import MovementStep, PhaseStep
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Season, Unit
@@ -37,11 +42,11 @@ def adjudicate(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutco
         outcome = adjudicate_retreats(rules, position, orders)
     else:
         outcome = adjudicate_adjustments(rules, position, orders)
-    if not rules.variants:
+    if not rules.implementing(PhaseRules):
         return outcome
     # Rule modules may add events and change the variant state of the next position.
     step = PhaseStep(outcome.before, outcome.after, outcome.results, outcome.events)
-    for v in rules.variants:
+    for v in rules.implementing(PhaseRules):
         step = v.after_phase(rules, step)
     return replace(outcome, after=step.after, events=step.events)
 
@@ -56,15 +61,16 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         entry = intake.by_unit.get(prov)
         unit_orders[prov] = entry[2] if entry else Hold(UnitRef(unit.kind, unit.place))
     # Variants' extensions of this phase (Colonial's railroad and canal); see adjudicator/extension.py.
-    extensions = [e for e in rules.movement_extensions(position, unit_orders, intake.whole_power)
-                  if isinstance(e, MovementExtension)] if rules.variants else []
+    extensions = movement_extensions(rules, position, unit_orders, intake.whole_power) if rules.variants else []
+    adjudicators = movement_adjudicators(rules) if rules.variants else None
     resolver_orders: Mapping[str, Order] = unit_orders
     if extensions:
         resolver_orders = dict(unit_orders)
         for ext in extensions:
             resolver_orders.update(ext.resolver_orders())
-    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, rules.movement_adjudicators(),
-                                gmap.convoy_kinds, extensions=extensions)
+    unsupportable = _unsupportable(rules, position, orders, intake)
+    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, adjudicators,
+                                gmap.convoy_kinds, extensions=extensions, unsupportable=unsupportable)
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
 
@@ -81,8 +87,10 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             move = resolver.orders[prov]
             assert isinstance(move, Move)
             new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    relocated: dict[str, str] = {}
     for ext in extensions:
         for prov, place in ext.relocations(resolver).items():
+            relocated[prov] = place
             unit = position.units[prov]
             new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
     standoffs = resolver.standoffs()
@@ -100,17 +108,18 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     notes: Mapping[str, tuple[str, str | None]] = {}
     events: tuple[object, ...] = ()
     extras = position.extras
-    if rules.variants:
+    if rules.implementing(MovementRules):
         # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
         def resolve_with(changes: Mapping[str, Order]) -> Mapping[str, bool]:
             again = MovementResolver(gmap, position.units, {**resolver_orders, **changes}, rules.options,
-                                     rules.movement_adjudicators(), gmap.convoy_kinds, extensions=extensions)
+                                     adjudicators, gmap.convoy_kinds, extensions=extensions,
+                                     unsupportable=unsupportable)
             again.resolve_all()
             return again.result
 
         step = MovementStep(position, unit_orders, resolver.result, dislodged_by, new_units, dislodged, standoffs,
                             resolve_with, extras=extras)
-        for v in rules.variants:
+        for v in rules.implementing(MovementRules):
             step = v.after_movement(rules, step)
         new_units, dislodged = dict(step.units), dict(step.dislodged)
         standoffs, notes, events, extras = step.standoffs, step.notes, step.events, step.extras
@@ -148,7 +157,23 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)
-    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events)
+    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events, relocated)
+
+
+def _unsupportable(rules: RuleSet, position: Position, orders: Orders, intake: Intake) -> frozenset[str]:
+    """Units that cannot receive hold support under the chosen options (DATC 4.D.9, 4.E.1)."""
+    out: set[str] = set()
+    if rules.options.civil_disorder_support == "fails":
+        # A power in civil disorder: it has units and gave no order at all.
+        out.update(p for p, u in position.units.items() if not orders.get(u.power))
+    if rules.options.illegal_orders == "deny_support":
+        for r in intake.rejected:
+            order = r.order
+            if r.outcome == ILLEGAL and isinstance(order, Move) and order.unit is not None:
+                unit = position.units.get(order.unit.province)
+                if unit is not None and unit.power == r.power and order.unit.province not in intake.by_unit:
+                    out.add(order.unit.province)
+    return frozenset(out)
 
 
 # ---------------------------------------------------------------------- retreats
@@ -262,41 +287,68 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
     new_units = dict(position.units)
     done: dict[str, int] = dict.fromkeys(counts, 0)
     disbanded: dict[str, set[str]] = {p: set() for p in counts}
+    opts = rules.options
     for power, entries in orders.items():
-        intake = read_orders(rules, position, {power: entries})
+        intake = read_orders(rules, position, {power: entries}, one_per_unit=False)
         results.extend(intake.rejected)
         owed_builds = max(counts.get(power, 0), 0)
-        too_many = rules.options.too_many_builds == "all_illegal" and sum(
-            isinstance(o, Build) for _, _, o in intake.sequence) > owed_builds
-        for _, text, order in intake.sequence:
+        items = list(enumerate(intake.sequence))
+        builds = [(i, o) for i, (_, _, o) in items if isinstance(o, Build) and o.unit is not None]
+        too_many = opts.too_many_builds == "all_illegal" and len(builds) > owed_builds
+        # DATC 4.D.5: several builds in one province.
+        clashing: dict[int, str] = {}
+        by_province: dict[str, list[int]] = {}
+        for i, o in builds:
+            assert o.unit is not None
+            by_province.setdefault(o.unit.province, []).append(i)
+        for indexes in by_province.values():
+            if len(indexes) > 1 and opts.same_province_builds == "all_fail":
+                clashing.update(dict.fromkeys(indexes, "several builds in one province: all fail (DATC 4.D.5)"))
+            elif len(indexes) > 1 and opts.same_province_builds == "last":
+                clashing.update(dict.fromkeys(indexes[:-1], "a later build in the same province counts (DATC 4.D.5)"))
+        # DATC 4.D.6: too many disbands handed over to the civil disorder rules.
+        owed_disbands = max(-counts.get(power, 0), 0)
+        disband_units = {o.unit.province for _, (_, _, o) in items if isinstance(o, Disband) and o.unit is not None}
+        drop_disbands = opts.too_many_disbands == "civil_disorder" and len(disband_units) > owed_disbands
+        # The last orders count: judge them from the end (DATC 4.D.4 c, 4.D.6 c).
+        if (opts.too_many_builds == "last" and builds) or (opts.too_many_disbands == "last" and disband_units):
+            items.reverse()
+        power_results: list[tuple[int, OrderResult]] = []
+        for i, (_, text, order) in items:
             owed = counts.get(power, 0)
             if isinstance(order, Build) and order.unit is not None:
                 if too_many:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "too_many_builds"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_builds")))
+                elif i in clashing:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "same_province", clashing[i])))
                 elif owed <= done[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
                 elif order.unit.province in new_units:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "occupied"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "occupied")))
                 else:
                     new_units[order.unit.province] = Unit(power, order.unit.kind or ARMY, order.unit.place)
                     done[power] += 1
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             elif isinstance(order, Waive):
                 if owed <= done[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
                 else:
                     done[power] += 1
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             elif isinstance(order, Disband) and order.unit is not None:
                 prov = order.unit.province
-                if owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_disband_owed"))
+                if drop_disbands and owed < 0:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_disbands",
+                                                         "too many disbands: civil disorder rules choose (DATC 4.D.6)")))
+                elif owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_disband_owed")))
                 else:
                     disbanded[power].add(prov)
                     new_units.pop(prov, None)
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             else:
-                results.append(OrderResult(power, text, order, ILLEGAL, "wrong_phase"))
+                power_results.append((i, OrderResult(power, text, order, ILLEGAL, "wrong_phase")))
+        results.extend(r for _, r in sorted(power_results, key=lambda pair: pair[0]))
     for power, owed in counts.items():
         missing = -owed - len(disbanded[power])
         if owed < 0 and missing > 0:

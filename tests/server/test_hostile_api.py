@@ -26,7 +26,7 @@ from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings, Site
 from arbitre.store.models import GameRow, LoginSession, Message, OrderRow, User
 from tests.hostile import HOSTILE, json_values, raw_documents, texts
-from tests.server.conftest import Api, start_game
+from tests.server.conftest import start_game
 
 BODIES: dict[str, dict[str, Any]] = {
     "orders": {"orders": ["A PAR - BUR"], "ready": False},
