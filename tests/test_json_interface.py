@@ -123,8 +123,8 @@ def test_rule_options_change_the_outcome() -> None:
     # 4.D.4: too many builds.
     builds = {"phase": "W1901A", "units": {"GERMANY": ["A SIL"]}, "supply_centers": {"GERMANY": ["BER", "KIE", "MUN"]},
               "orders": {"GERMANY": ["A BER B", "F KIE B", "A MUN B"]}}
-    first = [r["outcome"] for r in process(builds)["results"]]
-    assert first == ["succeeds", "succeeds", "illegal"]
+    first = {r["order"]: r["outcome"] for r in process(builds)["results"]}
+    assert first == {"A BER B": "succeeds", "F KIE B": "succeeds", "A MUN B": "illegal"}
     strict_b = process({**builds, "options": {"too_many_builds": "all_illegal"}})["results"]
     assert all(r["outcome"] == "illegal" for r in strict_b)
     # 4.A.2: the paradox rule (DATC 6.F.14, a simple convoy paradox).

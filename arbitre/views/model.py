@@ -111,10 +111,8 @@ class View:
         put(self, "units", tuple(sorted(self.units, key=lambda u: (u.power or "", u.place, u.kind, u.hidden))))
         put(self, "owners", dict(sorted(self.owners.items())))
         put(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: (d.unit.place, d.unit.power or ""))))
-        # Orders: by power; each power's given orders keep the order they were given in (public to whoever
-        # reads them), the units left without orders follow, sorted.
-        put(self, "orders", tuple(sorted(self.orders, key=lambda o: (
-            o.power or "~", o.reason == "no_order", o.text if o.reason == "no_order" else ""))))
+        # Orders: by power, then the orders given, sorted, then the units left without orders, sorted.
+        put(self, "orders", tuple(sorted(self.orders, key=lambda o: (o.power or "~", o.reason == "no_order", o.text))))
         put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, r.en, r.fr, r.audience))))
         put(self, "bounced", tuple(sorted(self.bounced)))
         put(self, "extras", canonical(self.extras))
