@@ -128,3 +128,18 @@ def test_security_headers_on_every_answer(app_client: TestClient, site: Site) ->
         assert r.headers["referrer-policy"] == "same-origin"
         assert "Cookie" in r.headers["vary"]
         assert r.headers["cache-control"].startswith(("no-store", "private")), r.headers["cache-control"]
+
+
+def test_maps_are_cached_only_at_a_url_naming_the_viewer(app_client: TestClient, site: Site) -> None:
+    gid, master, players = start_game(app_client)
+    page = players["FRANCE"].get(f"/games/{gid}").text
+    m = re.search(r'src="(/games/\d+/map\.svg\?[^"]+)"', page)
+    if m is None:  # the renderer is an optional extra
+        assert "Map unavailable" in page
+        return
+    url = m.group(1).replace("&amp;", "&")
+    assert url.endswith("as=FRANCE")
+    mine = players["FRANCE"].get(url)
+    assert mine.headers["cache-control"].startswith("private") and "Cookie" in mine.headers["vary"]
+    theirs = players["GERMANY"].get(url)  # the same URL asked by another viewer: its own map, never cached
+    assert theirs.headers["cache-control"] == "no-store" and theirs.content != b""

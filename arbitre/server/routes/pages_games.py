@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -164,7 +165,8 @@ def _map_url(seat: services.Seat, index: int | None) -> str | None:
     if not renderer_available():
         return None
     where = "" if index is None else f"/history/{index}"
-    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}"
+    # The URL names the viewer: a browser shared by two players never shows one the other's cached map.
+    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}&as={quote(seat.viewer)}"
 
 
 @router.get("/games/{game_id}/map.svg")
@@ -181,12 +183,14 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
 
 def _map(game_id: int, index: int | None, request: Request) -> Response:
     site = site_of(request)
+    viewer = ""
     with site.db.reading() as s:
         seat = services.open_game(s, game_id, identify(request, s))
         game = site.referee.game(s, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
-        key = (seat.row.id, seat.row.version, seat.viewer, index)
+        viewer = seat.viewer
+        key = (seat.row.id, seat.row.version, viewer, index)
         svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
@@ -197,7 +201,9 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
                 site.maps[key] = svg
                 while len(site.maps) > 64:
                     site.maps.pop(next(iter(site.maps)))
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
+    cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
 
 
 
