@@ -135,3 +135,21 @@ def test_map_of_a_position_file_draws_its_viewer(tmp_path: Path) -> None:
     full = tmp_path / "full.json"
     full.write_text(json.dumps({**SUB, "viewer": "master", "units": {"FRANCE": ["F BRE"], "GERMANY": ["SM NAO-1"]}}))
     assert runner.invoke(app, ["map", str(full)]).stdout != svgs[0]
+
+
+def test_an_error_about_another_powers_reaction_tells_its_details_to_that_power_only() -> None:
+    from arbitre.interface import RequestError
+
+    base = {"rules": ["espionnite"], "phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+            "orders": {"FRANCE": ["A PAR H"], "GERMANY": ["A MUN H"]}, "step": "resolve"}
+
+    def error(reaction: str, viewer: str) -> tuple[str, str]:
+        try:
+            process({**base, "viewer": viewer, "reactions": {"FRANCE": reaction}})
+        except RequestError as err:
+            return err.where, err.message
+        raise AssertionError("the illegal reaction was accepted")
+
+    assert error("A PAR - MOS", "GERMANY") == error("A PAR - BUD", "GERMANY") == error("A PAR - MOS", "observer")
+    assert error("A PAR - MOS", "FRANCE") != error("A PAR - BUD", "FRANCE")  # France reads its own reasons
+    assert "MOS" in error("A PAR - MOS", "master")[1]

@@ -81,7 +81,7 @@ def process(raw: Any) -> dict[str, Any]:
         # Spy orders are never adjudicated; "resolve" also applies each power's one change.
         final = resolve_orders(rules, position, orders, req.reactions)
     except StepRequestError as err:
-        raise RequestError(err.where, err.message) from err
+        raise _private_error(err.where, err.message, req.viewer) from err
     try:
         viewer = check_viewer(rules, req.viewer)
     except ValueError as err:
@@ -95,6 +95,17 @@ def process(raw: Any) -> dict[str, Any]:
     out.update(results=results_data(seen), next=position_data(build_view(rules, outcome.after, viewer)),
                report=report_data(seen))
     return out
+
+
+def _private_error(where: str, message: str, viewer: str) -> RequestError:
+    """An error about one power's private data (its reaction, its orders) in words only that power (or the
+    master) may read; anyone else learns only that this power's entry was refused."""
+    head, _, rest = where.partition(".")
+    power = rest.split(".")[0].split("[")[0].upper()
+    asked = viewer.strip().upper()
+    if head in ("reactions", "orders") and power and asked not in ("MASTER", power):
+        return RequestError(f"{head}.{power}", f"{power}'s entry was refused (the reason is told to {power} only)")
+    return RequestError(where, message)
 
 
 def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:
