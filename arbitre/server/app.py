@@ -23,6 +23,7 @@ from arbitre.server.errors import Problem
 from arbitre.server.headers import SecurityHeaders
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
+from arbitre.server.throttle import Tarpit
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import site_secret
 from arbitre.store.db import UnstorableText
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.state.site = site
     # Every request crosses the boundary checks; every answer gets the security headers (outermost).
     app.add_middleware(Boundary)
+    app.add_middleware(Tarpit)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

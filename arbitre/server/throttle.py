@@ -17,12 +17,14 @@ Counters are per server process (each of ``--workers N`` counts on its own).
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from arbitre.server.errors import Problem
 
@@ -120,7 +122,7 @@ class LoginGuard:
 
     def check(self, address: str, account: str | None) -> None:
         """Refuse (429) an attempt from ``address`` (on ``account``) beyond the limits; else count it."""
-        wait = max(self.by_address.retry_after(address), self.failures_by_address.retry_after(address))
+        wait = self.address_wait(address)
         if wait:
             raise too_many("attempts from your address", wait, "address")
         if account is not None:
@@ -130,7 +132,54 @@ class LoginGuard:
                 raise too_many("failed logins on this account", wait, "name")
         self.by_address.hit(address)
 
+    def address_wait(self, address: str) -> float:
+        """Seconds until ``address`` may try to log in again (0 when it may now)."""
+        return max(self.by_address.retry_after(address), self.failures_by_address.retry_after(address))
+
     def failed(self, address: str, account: str) -> None:
         """Count a failed login from ``address`` on ``account``."""
         self.failures_by_address.hit(address)
         self.by_account.hit(account.strip().lower())
+
+
+TARPIT_SECONDS = 1.0
+"""How long a refused (429) answer is held back: it costs the server nothing and slows a flood down."""
+LOGIN_PATHS = frozenset({"/login", "/register", "/api/tokens", "/api/register"})
+"""Where passwords are checked."""
+
+
+class Tarpit:
+    """ASGI middleware: a login attempt from an address over its limit is refused before any route runs,
+    and every 429 answer is held back :data:`TARPIT_SECONDS` (an idle wait, not a busy thread), so a
+    flood of logins costs the server almost nothing and cannot crowd out the players' pages."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Refuse early when the address is over its limit; hold back every 429."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope.get("method") == "POST" and scope.get("path") in LOGIN_PATHS:
+            site = getattr(getattr(scope.get("app"), "state", None), "site", None)
+            guard: LoginGuard | None = getattr(site, "guard", None)
+            address = (scope.get("client") or ("",))[0] or ""
+            wait = guard.address_wait(address) if guard is not None else 0.0
+            if wait:
+                await asyncio.sleep(TARPIT_SECONDS)
+                body = json.dumps({"error": {"code": "too_many_attempts", "where": "address",
+                                             "message": f"too many attempts from your address; try again in "
+                                                        f"{int(wait) + 1} seconds"}}).encode()
+                await send({"type": "http.response.start", "status": 429, "headers": [
+                    (b"content-type", b"application/json"), (b"retry-after", str(int(wait) + 1).encode()),
+                    (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+
+        async def held_back(message: Any) -> None:
+            if message["type"] == "http.response.start" and message.get("status") == 429:
+                await asyncio.sleep(TARPIT_SECONDS)
+            await send(message)
+
+        await self.app(scope, receive, held_back)
