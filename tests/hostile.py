@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-settings.register_profile("hostile-ci", max_examples=30, deadline=None,
+settings.register_profile("hostile-ci", max_examples=20, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                                  HealthCheck.data_too_large, HealthCheck.large_base_example])
 settings.register_profile("hostile-long", max_examples=2500, deadline=None,

@@ -34,7 +34,7 @@ def test_surface_units_are_public_submerged_ones_known_to_their_owner_only() -> 
 
 def test_orders_of_public_units_are_published_orders_of_submerged_ones_are_not() -> None:
     out = play({"FRANCE": ["SM MAO-1", "F BRE"]}, {"FRANCE": ["SM MAO-1 - NAO-1", "F BRE - ENG"]})
-    assert order_texts(view(out, "FRANCE")) == ["SM MAO-1 - NAO-1", "F BRE - ENG"]
+    assert order_texts(view(out, "FRANCE")) == ["F BRE - ENG", "SM MAO-1 - NAO-1"]  # sorted
     for viewer in everyone_but("FRANCE"):
         assert order_texts(view(out, viewer)) == ["F BRE - ENG"]
         assert "NAO-1" not in str(view(out, viewer))
