@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import threading
 from collections import deque
@@ -14,6 +15,8 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
+
+from arbitre.store.changes import ChangeBus
 
 DEFAULT_SQLITE = "arbitre.sqlite3"
 """File name of the embedded database when no URL is configured."""
@@ -46,6 +49,43 @@ def _sqlite_engine(url: str) -> Engine:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
+
+
+class UnstorableText(ValueError):
+    """A value that could not be read back once stored (lone surrogates, ``NUL``): nothing is committed."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(f"{where}: this text cannot be stored (invalid Unicode or a NUL character)")
+        self.where = where
+
+
+def _readable(value: Any) -> bool:
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (dict, list)):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return True  # not JSON: the column type will say so
+    else:
+        return True
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """Refuse to write a row holding text that could not be read back (so one bad request cannot break
+    every later read of a game, its pages, its history or the game list)."""
+    for obj in list(session.new) + list(session.dirty):
+        table = getattr(obj, "__tablename__", type(obj).__name__)
+        for name, value in vars(obj).items():  # loaded attributes only (never loads a deferred column)
+            if not name.startswith("_") and not _readable(value):
+                raise UnstorableText(f"{table}.{name}")
 
 
 class FairLock:
@@ -88,14 +128,22 @@ class Database:
 
     def __post_init__(self) -> None:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
-        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        # A read sees one snapshot from its first statement to its end (SQLite's read transactions always do):
+        # a game's row and its engine state, read by two statements, then always belong together.
+        read_bind = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        self._read = sessionmaker(read_bind, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
+        event.listen(self._write, "before_flush", _check_flush)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
             FairLock() if self.is_sqlite else contextlib.nullcontext())
+        self.changes = ChangeBus(self.engine)
+        """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
+        self.changes.attach(self._write, Database.after_commit)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A read-only transaction, ended (never committed) when the block ends; loaded objects stay readable."""
+        """A read-only transaction on one snapshot, ended (never committed) when the block ends; loaded objects stay
+        readable."""
         with self._read() as session:
             yield session
 
@@ -119,7 +167,8 @@ class Database:
         session.info.setdefault("after_commit", []).append(callback)
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Stop listening for changes and close every pooled connection."""
+        self.changes.close()
         self.engine.dispose()
 
 

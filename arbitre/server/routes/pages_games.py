@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -11,9 +13,11 @@ from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
-from arbitre.server import actions, services
+from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
+from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
@@ -33,24 +37,32 @@ _MAPS_LOCK = threading.Lock()
 
 
 def _options(text: str, problems: list[str]) -> dict[str, str]:
-    out = {}
-    for line in text.splitlines():
-        if not line.strip():
-            continue
+    out: dict[str, str] = {}
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_ITEMS:
+        problems.append(f"at most {MAX_ITEMS} options")
+        return out
+    for line in lines:
         if "=" not in line:
-            problems.append(f"option {line.strip()!r} must be written name=value")
+            problems.append(f"option {line.strip()[:MAX_LINE]!r} must be written name=value")
             continue
         name, value = line.split("=", 1)
+        if len(name.strip()) > 80 or len(value.strip()) > MAX_LINE:
+            problems.append(f"an option name is at most 80 characters and its value at most {MAX_LINE}")
+            continue
         out[name.strip()] = value.strip()
     return out
 
 
 def _minutes(value: str, key: str, problems: list[str]) -> int:
     try:
-        return int(round(float(value) * 60))
+        minutes = float(value)
     except ValueError:
-        problems.append(f"deadline {key}: {value!r} is not a number of minutes")
+        minutes = math.nan
+    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
+        problems.append(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)")
         return 0
+    return int(round(minutes * 60))
 
 
 DEADLINE_FIELDS = ("M", "R", "A", "reaction")
@@ -125,7 +137,8 @@ def game_page(game_id: int, request: Request) -> Response:
             game = site.referee.game(s, seat.row)
             return render(request, actor, "game_outside.html", {"game": services.summary(seat.row),
                                                                 "powers": game.powers()})
-        return render(request, actor, "game.html", _game_context(site, s, seat))
+        return render(request, actor, "game.html", {**_game_context(site, s, seat),
+                                                    "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/join")
@@ -154,8 +167,10 @@ def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Fo
         lines = None if only_ready else orders.splitlines()
         result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
-            rejected = [{"order": r.text, "message": r.message or r.reason or r.outcome} for r in result.rejected]
-            return render(request, actor, "game.html", {**_game_context(site, s, seat), "rejected": rejected})
+            rejected = [{"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome,
+                                                                    actor.lang)} for r in result.rejected]
+            return render(request, actor, "game.html", {**_game_context(site, s, seat), "rejected": rejected,
+                                                        "live_since": live.since(site, s, seat)})
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
 
@@ -203,7 +218,8 @@ def _map_url(seat: services.Seat, index: int | None) -> str | None:
     if not renderer_available():
         return None
     where = "" if index is None else f"/history/{index}"
-    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}"
+    # The URL names the viewer: a browser shared by two players never shows one the other's cached map.
+    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}&as={quote(seat.viewer)}"
 
 
 @router.get("/games/{game_id}/map.svg")
@@ -220,23 +236,28 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
 
 def _map(game_id: int, index: int | None, request: Request) -> Response:
     site = site_of(request)
+    viewer = ""
     with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s))
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor)
         game = site.referee.game(s, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
-        key = (seat.row.id, seat.row.version, seat.viewer, index)
+        viewer = seat.viewer
+        key = (seat.row.id, seat.row.version, viewer, index, actor.lang)
         svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
-            svg = map_svg(view)
+            svg = map_svg(view, actor.lang)
             if svg is None:
                 raise Problem(404, "not_found", "the map renderer is not installed")
             with _MAPS_LOCK:
                 site.maps[key] = svg
                 while len(site.maps) > 64:
                     site.maps.pop(next(iter(site.maps)))
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
+    cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
 
 
 
@@ -248,7 +269,7 @@ def messages(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
         return render(request, actor, "messages.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                        "m": services.press(s, seat),
+                                                        "m": services.press(s, seat), "live_since": live.since(site, s, seat),
                                                         "recipients": services.recipients(site, s, seat)})
 
 
@@ -272,7 +293,7 @@ def console(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, roles=(MASTER,))
         return render(request, actor, "master.html", {"s": services.game_state(site, s, seat),
-                                                      "svg": _map_url(seat, None)})
+                                                      "svg": _map_url(seat, None), "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/master")
@@ -284,9 +305,9 @@ def console_action(game_id: int, request: Request, csrf: str = Form(""), action:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        try:
-            mins = int(minutes) if minutes.strip() else None
-        except ValueError as err:
-            raise Problem(400, "bad_action", f"{minutes!r} is not a whole number of minutes") from err
+        text = minutes.strip()
+        if text and not (text.lstrip("-").isdigit() and len(text) <= 8):
+            raise Problem(400, "bad_action", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
+        mins = int(text) if text else None
         actions.master_action(s, site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")

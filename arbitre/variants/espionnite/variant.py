@@ -11,7 +11,7 @@ from arbitre.rules.kinds import OrderKind
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
 from arbitre.variants.espionnite.kinds import KINDS
-from arbitre.variants.espionnite.orders import is_espionage_text
+from arbitre.variants.espionnite.orders import mentions_espionage
 from arbitre.variants.espionnite.reports import espionage_events
 from arbitre.variants.espionnite.validation import check_espionage_list
 
@@ -52,8 +52,11 @@ class Espionnite(Variant, OrderRules, StepRules):
         return check_espionage_list(orders)
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
-        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published."""
-        return is_espionage_text(tokenize(text))
+        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published.
+
+        A line that names a spy anywhere (a mistyped spy order) counts too, so a typo stays private.
+        """
+        return mentions_espionage(tokenize(text))
 
     def reaction_step(self, rules: RuleSet, position: Position) -> bool:
         """Every movement phase has a reaction step; retreat and adjustment phases have no espionage."""
