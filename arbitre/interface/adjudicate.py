@@ -14,6 +14,7 @@ from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.variants import UnknownVariantError, make_rules
 from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
+from arbitre.words.events import report_words
 
 
 class RequestError(ValueError):
@@ -89,7 +90,7 @@ def process(raw: Any) -> dict[str, Any]:
     if viewer != MASTER:
         out["viewer"] = viewer
     out.update(results=results_data(seen), next=position_data(build_view(rules, outcome.after, viewer)),
-               report=report_data(seen))
+               report=report_data(seen, lambda line: report_words(rules, line)))
     return out
 
 

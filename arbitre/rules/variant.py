@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from arbitre.maps import GameMap
 from arbitre.orders import IllegalOrder, Order, OrderSyntax
-from arbitre.rules.events import EVERYONE, Audience
+from arbitre.rules.events import EVERYONE, Audience, Wording
+from arbitre.rules.phase_steps import Step
 
 if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class Variant:
-    """Base class of rule modules (Colonial rules, Submarines, Espionnite…)."""
+    """Base class of rule modules (each in its own folder under ``arbitre/variants``)."""
 
     name: str = "standard"
     option_names: frozenset[str] = frozenset()
@@ -71,7 +72,7 @@ class Variant:
         """Variant state to put in a new game's first position.  Default: none."""
         return {}
 
-    # --- hidden information and the steps between the orders and the adjudication (Espionnite)
+    # --- hidden information
     def hides_province(self, rules: RuleSet, position: Position, province: str, viewer: str) -> bool:
         """May ``province`` hold a unit that ``viewer`` cannot see (a submerged submarine)?  Default: no.
 
@@ -81,18 +82,22 @@ class Variant:
 
     def check_order_list(self, rules: RuleSet, position: Position, power: str,
                          orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
-        """Problems of ``power``'s legal orders taken together (two spy orders).  Default: none."""
+        """Problems of ``power``'s legal orders taken together (two orders where one is allowed).  Default: none."""
+        return ()
+
+    # --- the steps facet (arbitre.rules.phase_steps.StepRules)
+    declared_steps: tuple[Step, ...] = ()
+    """Every step after ``orders`` this rule module may add to a phase (deadlines are set per step name)."""
+
+    def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
+        """The steps of this phase, in order; ``()`` leaves them to others (one ``orders`` step).  Default: ``()``."""
         return ()
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
         """Is ``text`` an order read only when the orders lock, never adjudicated nor published?
 
-        Espionnite's spy orders are; the judge takes them out before adjudicating.  Default: no.
+        The judge takes such orders out before adjudicating.  Default: no.
         """
-        return False
-
-    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
-        """Does this phase pause between the lock of its orders and their adjudication?  Default: no."""
         return False
 
     def on_lock(self, rules: RuleSet, position: Position,
@@ -138,6 +143,10 @@ class Variant:
 
     def visible_extras(self, rules: RuleSet, position: Position, viewer: str) -> Mapping[str, object]:
         """The part of this variant's state a player or observer may read.  Default: none of it."""
+        return {}
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The words of each event kind this rule module makes, by kind (used at the edge).  Default: none."""
         return {}
 
     def place_is_public(self, rules: RuleSet, place: str) -> bool:

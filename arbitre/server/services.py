@@ -98,7 +98,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
-        "view": view_data(current_view(game, seat.viewer)),
+        "view": view_data(current_view(game, seat.viewer), game.rules),
     }
     running = row.status in (ACTIVE, PAUSED)
     if seat.role == PLAYER and seat.power:
@@ -149,7 +149,7 @@ def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[
     game = site.referee.game(session, seat.row)
     if not 0 <= index < len(game.history):
         raise not_found(f"phase {index} of this game")
-    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer))}
+    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer), game.rules)}
 
 
 def press(session: Session, seat: Seat) -> dict[str, Any]:

@@ -11,15 +11,17 @@ from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
 from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, GameRow, Membership, User
+from arbitre.variants.steps import registered_steps
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
 ASSIGNMENTS = ("random", "choice")
 """How powers are assigned: at random when the game fills, or each player picks a free power."""
-DEADLINE_KEYS = ("M", "R", "A", "reaction")
+DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600,
+                     **{step.name: step.default_deadline for step in registered_steps()}}
+"""Default deadlines, in seconds: one per phase kind, and one per step a registered rule module declares."""
+DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
 """Deadline settings: one per phase kind, and one per step a rule module adds inside a phase."""
-DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600, "reaction": 6 * 3600}
-"""Default deadlines, in seconds."""
 
 
 class GameRuleError(ValueError):

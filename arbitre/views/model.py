@@ -63,15 +63,14 @@ class VisibleOrder:
 
 @dataclass(frozen=True, slots=True)
 class ReportLine:
-    """One fact disclosed to the viewer, in English and French.
+    """One fact disclosed to the viewer: its event kind and data (words come at the edge, from them alone).
 
     ``audience`` is filled in the game master's view only: who was told
     (power ids, ``*`` for everyone).
     """
 
     key: str
-    en: str
-    fr: str
+    data: dict[str, object] = field(default_factory=dict)
     audience: tuple[str, ...] = ()
 
 

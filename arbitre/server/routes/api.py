@@ -51,7 +51,7 @@ class MeIn(Strict):
 
 
 class GameIn(Strict):
-    """A new game's settings (deadlines in seconds, keyed M, R, A, reaction)."""
+    """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare)."""
 
     name: str = Field(max_length=80)
     map: str = "standard"

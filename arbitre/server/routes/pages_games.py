@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.maps import available_maps
@@ -16,6 +16,7 @@ from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_a
 from arbitre.store.games import DEFAULT_DEADLINES
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
+from arbitre.variants.steps import registered_steps
 
 router = APIRouter(include_in_schema=False)
 _MAPS_LOCK = threading.Lock()
@@ -40,6 +41,17 @@ def _minutes(value: str, key: str) -> int:
         raise bad_request(f"deadline {key}: {value!r} is not a number of minutes", "bad_settings") from err
 
 
+async def _step_deadlines(request: Request) -> dict[str, str]:
+    """The form's ``deadline_<step>`` fields of the steps rule modules declare (minutes, as typed)."""
+    form = await request.form()
+    out = {}
+    for step in registered_steps():
+        value = form.get(f"deadline_{step.name}")
+        if isinstance(value, str) and value.strip():
+            out[step.name] = value
+    return out
+
+
 @router.get("/games/new", response_class=HTMLResponse)
 def new_form(request: Request) -> Response:
     """The game creation form."""
@@ -49,6 +61,7 @@ def new_form(request: Request) -> Response:
         actor.require()
         return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
                                                         "deadlines": {k: v // 60 for k, v in DEFAULT_DEADLINES.items()},
+                                                        "steps": [s.name for s in registered_steps()],
                                                         "error": None})
 
 
@@ -56,7 +69,7 @@ def new_form(request: Request) -> Response:
 def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: str = Form("standard"),
            rules: list[str] = Form([]), options: str = Form(""), press: str = Form("full"),
            assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
-           deadline_A: str = Form("720"), deadline_reaction: str = Form("360")) -> Response:
+           deadline_A: str = Form("720"), step_deadlines: dict[str, str] = Depends(_step_deadlines)) -> Response:
     """Create a game from the form; you are its master."""
     site = site_of(request)
     with site.db.writing() as s:
@@ -64,7 +77,7 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
         check_csrf(request, actor, csrf)
         user = actor.require()
         deadlines = {"M": _minutes(deadline_M, "M"), "R": _minutes(deadline_R, "R"), "A": _minutes(deadline_A, "A"),
-                     "reaction": _minutes(deadline_reaction, "reaction")}
+                     **{name: _minutes(value, name) for name, value in step_deadlines.items()}}
         row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": _options(options),
                                                "press": press, "assignment": assignment, "deadlines": deadlines})
         game_id = row.id

@@ -6,14 +6,22 @@ from collections.abc import Mapping, Sequence
 
 from arbitre.orders import IllegalOrder, Order, OrderSyntax, tokenize
 from arbitre.rules import RuleSet, Variant
+from arbitre.rules.events import Wording
+from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, is_espionage_text, parse_espionage
 from arbitre.variants.espionnite.reports import espionage_events
 from arbitre.variants.espionnite.validation import check_counterspy, check_espionage_list, check_spy
+from arbitre.variants.espionnite.wording import WORDINGS
 
 CATCH_NOTICE = "espionnite_catch_notice"
 """Game setting: when true, a counter-spy's power is told that it caught a spy (default: false)."""
+
+REACTION = Step("reaction", Accepts.ONE_CHANGE, AtEnd.ADJUDICATE, default_deadline=6 * 3600)
+"""The reaction step: each power may replace the order of one of its units; then the adjudication."""
+MOVEMENT_STEPS = (Step(ORDERS, Accepts.ORDERS, AtEnd.LOCK), REACTION)
+"""The steps of a movement phase: orders (spies included), ending with the lock and reveal; the reaction."""
 
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 
@@ -33,6 +41,7 @@ class Espionnite(Variant):
     """
 
     option_names = frozenset({CATCH_NOTICE})
+    declared_steps = (REACTION,)
 
     name = "espionnite"
 
@@ -79,9 +88,9 @@ class Espionnite(Variant):
         """Spy and counter-spy orders act at the lock; they are never adjudicated nor published."""
         return is_espionage_text(tokenize(text))
 
-    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
-        """Every movement phase has a reaction step; retreat and adjustment phases have no espionage."""
-        return position.phase.kind == MOVEMENT
+    def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
+        """Movement phases: orders, then the lock and reveal, then the reaction step; others: as usual."""
+        return MOVEMENT_STEPS if position.phase.kind == MOVEMENT else ()
 
     def on_lock(self, rules: RuleSet, position: Position,
                 orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
@@ -89,6 +98,11 @@ class Espionnite(Variant):
         if position.phase.kind != MOVEMENT:
             return ()
         return espionage_events(rules, position, resolve_espionage(rules, position, orders), self.catch_notice)
+
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The words of the spy reports."""
+        return WORDINGS
 
 
 def make_espionnite(options: Mapping[str, object]) -> Espionnite:

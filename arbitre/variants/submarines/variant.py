@@ -8,7 +8,7 @@ from dataclasses import replace
 from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
-from arbitre.rules.events import Audience
+from arbitre.rules.events import Audience, Wording
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
@@ -16,6 +16,7 @@ from arbitre.variants.submarines.layers import add_depths, is_depth
 from arbitre.variants.submarines.orders import UNIT_WORDS, parse_torpedo
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
 from arbitre.variants.submarines.torpedoes import ADJUDICATORS, fire_torpedoes
+from arbitre.variants.submarines.words import WORDINGS
 
 
 class Submarines(Variant):
@@ -111,6 +112,10 @@ class Submarines(Variant):
     def visible_extras(self, rules: RuleSet, position: Position, viewer: str) -> Mapping[str, object]:
         """The viewer's own sonar contacts."""
         return knowledge.visible_state(position, viewer)
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The words of every Submarines event kind."""
+        return WORDINGS
 
     def place_is_public(self, rules: RuleSet, place: str) -> bool:
         """The depths are not."""
