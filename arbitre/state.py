@@ -11,12 +11,34 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
 
-MOVEMENT = "M"
-RETREATS = "R"
-ADJUSTMENTS = "A"
+
+class PhaseKind(StrEnum):
+    """The three kinds of phase, by the letter that ends a phase name (``S1901M``).
+
+    A ``StrEnum``: each member *is* its letter, so phase names, JSON and
+    comparisons with plain strings are unchanged.
+    """
+
+    MOVEMENT = "M"
+    RETREATS = "R"
+    ADJUSTMENTS = "A"
+
+
+class Season(StrEnum):
+    """The seasons, by the letter that starts a phase name."""
+
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+MOVEMENT = PhaseKind.MOVEMENT
+RETREATS = PhaseKind.RETREATS
+ADJUSTMENTS = PhaseKind.ADJUSTMENTS
 SEASON_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KIND_NAMES = {MOVEMENT: "Movement", RETREATS: "Retreats", ADJUSTMENTS: "Adjustments"}
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
@@ -28,11 +50,20 @@ class PhaseError(ValueError):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Phase:
-    """A phase: season ``S``/``F``/``W``, year, and kind ``M``/``R``/``A``."""
+    """A phase: season ``S``/``F``/``W``, year, and kind ``M``/``R``/``A`` (:class:`PhaseKind`).
+
+    A kind or season given as a plain letter is stored as its enum member.
+    """
 
     year: int
-    season: str
-    kind: str
+    season: Season
+    kind: PhaseKind
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not PhaseKind:
+            object.__setattr__(self, "kind", PhaseKind(self.kind))
+        if type(self.season) is not Season:
+            object.__setattr__(self, "season", Season(self.season))
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -40,8 +71,8 @@ class Phase:
         m = _PHASE_RE.match(text.strip().upper())
         if not m:
             raise PhaseError(f"phase {text!r} is not of the form S1901M, F1901R or W1901A")
-        season, year, kind = m.group(1), int(m.group(2)), m.group(3)
-        if (season == "W") != (kind == ADJUSTMENTS):
+        season, year, kind = Season(m.group(1)), int(m.group(2)), PhaseKind(m.group(3))
+        if (season == Season.WINTER) != (kind == ADJUSTMENTS):
             raise PhaseError(f"phase {text!r}: adjustments happen in winter and only in winter")
         return cls(year, season, kind)
 

@@ -23,7 +23,7 @@ from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, S
 from arbitre.rules.disclosure import holds_retreat_phase
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.steps import MovementStep, PhaseStep
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Season, Unit
 
 Orders = Mapping[str, Sequence[OrderInput]]
 
@@ -338,12 +338,12 @@ def _advance(rules: RuleSet, before: Position, units: dict[str, Unit], dislodged
     if phase.kind == MOVEMENT and (dislodged or (rules.variants and holds_retreat_phase(rules, before))):
         return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged,
                         extras)
-    if phase.season == "F" and phase.kind in (MOVEMENT, RETREATS):
+    if phase.season == Season.FALL and phase.kind in (MOVEMENT, RETREATS):
         owners = _update_owners(rules, units, owners)
-        winter = Position(before.map_name, Phase(phase.year, "W", ADJUSTMENTS), units, owners, {}, extras)
+        winter = Position(before.map_name, Phase(phase.year, Season.WINTER, ADJUSTMENTS), units, owners, {}, extras)
         if needs_adjustments(rules, winter):
             return winter
-        return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, extras)
-    if phase.season == "S":
-        return Position(before.map_name, Phase(phase.year, "F", MOVEMENT), units, owners, {}, extras)
-    return Position(before.map_name, Phase(phase.year + 1, "S", MOVEMENT), units, owners, {}, extras)
+        return Position(before.map_name, Phase(phase.year + 1, Season.SPRING, MOVEMENT), units, owners, {}, extras)
+    if phase.season == Season.SPRING:
+        return Position(before.map_name, Phase(phase.year, Season.FALL, MOVEMENT), units, owners, {}, extras)
+    return Position(before.map_name, Phase(phase.year + 1, Season.SPRING, MOVEMENT), units, owners, {}, extras)

@@ -12,11 +12,11 @@ from arbitre.datc.text_cases import JudgeTextCase
 from arbitre.maps import ARMY
 from arbitre.orders import Move, OrderError
 from arbitre.rules import RuleSet
-from arbitre.state import Dislodged, Phase, Position, Unit
+from arbitre.state import Dislodged, Phase, PhaseKind, Position, Season, Unit
 from arbitre.variants import make_rules
 
-_SEASON = {"spring": "S", "fall": "F", "autumn": "F", "winter": "W"}
-_KIND = {"movement": "M", "retreat": "R", "adjustment": "A"}
+_SEASON = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL, "winter": Season.WINTER}
+_KIND = {"movement": PhaseKind.MOVEMENT, "retreat": PhaseKind.RETREATS, "adjustment": PhaseKind.ADJUSTMENTS}
 
 
 def _unit(rules: RuleSet, power: str, text: str) -> Unit:
@@ -32,7 +32,7 @@ def case_position(rules: RuleSet, case: JudgeTextCase) -> Position:
     """The position a text case starts from."""
     gmap = rules.game_map
     kind = _KIND[case.phase_type.lower()]
-    season = "W" if kind == "A" else _SEASON[case.season.lower()]
+    season = Season.WINTER if kind == PhaseKind.ADJUSTMENTS else _SEASON[case.season.lower()]
     units = {}
     for power, text in case.units:
         u = _unit(rules, power, text)

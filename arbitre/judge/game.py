@@ -42,7 +42,7 @@ from arbitre.judge.steps import (
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
 from arbitre.rules.disclosure import holds_retreat_phase
-from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position, Unit
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
 
@@ -318,7 +318,7 @@ class Game:
         return outcome
 
     def _check_victory(self) -> None:
-        if self.position.phase.kind == "R":
+        if self.position.phase.kind == RETREATS:
             return
         target = self.rules.game_map.victory_centers
         leaders = [p for p in self.powers() if self.centers(p) >= target]
@@ -404,7 +404,7 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
     Each order is checked alone, then the rule modules check the list as a
     whole (Espionnite: one spy and one counter-spy per power).
     """
-    options = retreat_options_of(rules, position) if position.phase.kind == "R" else None
+    options = retreat_options_of(rules, position) if position.phase.kind == RETREATS else None
     intake = read_orders(rules, position, {power: list(orders)}, options)
     rejected = intake.rejected
     if rules.variants:

@@ -10,16 +10,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-ARMY = "A"
+
+class UnitKind(StrEnum):
+    """The standard unit kinds, by the letter orders and JSON write them.
+
+    A ``StrEnum``: each member *is* its letter, so JSON and comparisons with
+    plain strings are unchanged.  A map transformed by a rule module may add
+    kinds of its own (a submarine's ``S``); unit kinds are therefore typed
+    ``str`` where any kind may appear.
+    """
+
+    ARMY = "A"
+    FLEET = "F"
+
+
+class Terrain(StrEnum):
+    """What a province is made of."""
+
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+    IMPASSABLE = "impassable"
+
+
+ARMY = UnitKind.ARMY
 """Unit kind letter of an army."""
-FLEET = "F"
+FLEET = UnitKind.FLEET
 """Unit kind letter of a fleet."""
 
-LAND = "land"
-COAST = "coast"
-SEA = "sea"
-IMPASSABLE = "impassable"
+LAND = Terrain.LAND
+COAST = Terrain.COAST
+SEA = Terrain.SEA
+IMPASSABLE = Terrain.IMPASSABLE
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,6 @@ always carries (registered for the map ``colonial``):
 Choose the rule set with ``make_rules("colonial", options={"colonial": "avalon-hill"})``.
 """
 
-from arbitre.variants import register
 from arbitre.variants.colonial.board import ColonialBoard, colonial_board
 from arbitre.variants.colonial.orders import SuezPermission, TrainMove, parse_colonial
 from arbitre.variants.colonial.rulesets import (
@@ -29,8 +28,6 @@ from arbitre.variants.colonial.rulesets import (
     rules_from_options,
 )
 from arbitre.variants.colonial.variant import Colonial, make_colonial
-
-register("colonial", make_colonial, for_map=True)
 
 __all__ = [
     "AVALON_HILL",

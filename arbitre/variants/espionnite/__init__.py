@@ -12,13 +12,10 @@ The reaction step itself is the judge's (:mod:`arbitre.judge.steps`): Espionnite
 only asks for it.
 """
 
-from arbitre.variants import register
 from arbitre.variants.espionnite.espionage import Catch, Espionage, SpyResult, resolve_espionage
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, parse_espionage
 from arbitre.variants.espionnite.reports import SPY_CAUGHT, SPY_FAILED, SPY_SUCCEEDED, espionage_events
 from arbitre.variants.espionnite.variant import CATCH_NOTICE, Espionnite, make_espionnite
-
-register("espionnite", make_espionnite)
 
 __all__ = [
     "CATCH_NOTICE",

@@ -16,13 +16,10 @@ It combines with any map.  Modules, one job each:
 * :mod:`~arbitre.variants.submarines.variant` — the rule module's hooks.
 """
 
-from arbitre.variants import register
 from arbitre.variants.submarines.layers import SUB, add_depths, depth_of, is_depth, surface_of, twin
 from arbitre.variants.submarines.orders import Torpedo, TorpedoSupport
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines
 from arbitre.variants.submarines.variant import Submarines, make_submarines
-
-register("submarines", make_submarines)
 
 __all__ = [
     "START_SUBMARINES",

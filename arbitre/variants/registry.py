@@ -1,0 +1,47 @@
+"""The list of rule modules: adding a module is one line here.
+
+Each entry names a rule module, the factory that builds it from the game's
+options, and — for the rules a map always brings (Colonial's railroad and
+canal) — the map it comes with.  Nothing registers itself on import: this
+list is the only place the judge learns which modules exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from arbitre.rules import Variant
+from arbitre.variants.colonial import make_colonial
+from arbitre.variants.espionnite import make_espionnite
+from arbitre.variants.submarines import make_submarines
+
+VariantFactory = Callable[[Mapping[str, object]], Variant]
+"""Builds a rule module from the game's options."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleModule:
+    """One registered rule module: its name, its factory, and the map it comes with (if any).
+
+    A module with ``for_map`` is brought by that map and is not chosen with
+    ``rules=[...]``; the others combine with any map.
+    """
+
+    name: str
+    factory: VariantFactory
+    for_map: str | None = None
+
+
+RULE_MODULES: tuple[RuleModule, ...] = (
+    RuleModule("colonial", make_colonial, for_map="colonial"),
+    RuleModule("submarines", make_submarines),
+    RuleModule("espionnite", make_espionnite),
+)
+"""Every rule module the judge knows, in the order they are listed to users."""
+
+REGISTRY: dict[str, VariantFactory] = {m.name: m.factory for m in RULE_MODULES if m.for_map is None}
+"""Rule module name → factory, for the modules chosen per game (``--rules``)."""
+
+MAP_VARIANTS: dict[str, VariantFactory] = {m.for_map: m.factory for m in RULE_MODULES if m.for_map is not None}
+"""Map name → factory of the rule module that map always brings."""
