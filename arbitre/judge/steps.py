@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from arbitre.adjudicator.intake import OrderInput
 from arbitre.orders import IllegalOrder, Order, OrderError
 from arbitre.rules import RuleSet
-from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step, phase_steps
+from arbitre.rules.phase_steps import ORDERS, ORDERS_STEP, Accepts, AtEnd, Step
 from arbitre.state import Position
 
 __all__ = ["ORDERS", "Accepts", "AtEnd", "Lock", "Step", "StepError", "apply_changes", "change_step",
@@ -47,6 +47,15 @@ class Lock:
 
     orders: dict[str, list[OrderInput]]
     events: tuple[object, ...]
+
+
+def phase_steps(rules: RuleSet, position: Position) -> tuple[Step, ...]:
+    """The steps of the phase of ``position``: the first rule module that declares some decides."""
+    for v in rules.variants:
+        steps = tuple(v.phase_steps(rules, position))
+        if steps:
+            return steps
+    return (ORDERS_STEP,)
 
 
 def has_lock(rules: RuleSet, position: Position) -> bool:

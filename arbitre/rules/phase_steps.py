@@ -8,7 +8,8 @@ steps declared here, so a new kind of step is a change in one rule module.
 
 With no rule module a phase has one step, :data:`ORDERS_STEP`: the powers give
 their orders, then the phase is adjudicated.  A rule module may declare other
-steps (:meth:`StepRules.phase_steps`), for instance::
+steps (``phase_steps`` of its steps facet; the judge asks it through
+:func:`arbitre.judge.steps.phase_steps`), for instance::
 
     (Step("orders", Accepts.ORDERS, AtEnd.LOCK),
      Step("reaction", Accepts.ONE_CHANGE, AtEnd.ADJUDICATE))
@@ -16,24 +17,19 @@ steps (:meth:`StepRules.phase_steps`), for instance::
 What the ends do:
 
 * :attr:`AtEnd.LOCK` — the orders are frozen, every rule module reports what
-  the lock reveals (:meth:`StepRules.on_lock`, events naming their audience)
+  the lock reveals (``on_lock``, events naming their audience)
   and the next step opens;
 * :attr:`AtEnd.ADJUDICATE` — the phase is adjudicated with the locked orders,
   each power's change applied and the lock-step orders
-  (:meth:`StepRules.is_lock_order`) taken out.
+  (``is_lock_order``) taken out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from arbitre.orders import Order
-    from arbitre.rules.ruleset import RuleSet
-    from arbitre.state import Position
+from typing import Protocol
 
 
 class Accepts(StrEnum):
@@ -84,33 +80,11 @@ ORDERS = ORDERS_STEP.name
 """The name of the first step of every phase."""
 
 
-class StepRules(Protocol):
-    """The steps facet: what a rule module says about the steps of a phase."""
+class DeclaresSteps(Protocol):
+    """What :func:`declared_steps` reads of a rule module (its steps facet declares more hooks)."""
 
     declared_steps: tuple[Step, ...]
     """Every step (after the first) this rule module may add to a phase: deadlines are set per step name."""
-
-    def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
-        """The steps of this phase, in order, or ``()`` to leave them to the others (one ``orders`` step)."""
-        ...
-
-    def is_lock_order(self, rules: RuleSet, text: str) -> bool:
-        """Is ``text`` an order read only when the orders lock, never adjudicated nor published?"""
-        ...
-
-    def on_lock(self, rules: RuleSet, position: Position,
-                orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
-        """Events produced when the orders of a phase lock (each names its audience)."""
-        ...
-
-
-def phase_steps(rules: RuleSet, position: Position) -> tuple[Step, ...]:
-    """The steps of the phase of ``position``: the first rule module that declares some decides."""
-    for v in rules.variants:
-        steps = tuple(v.phase_steps(rules, position))
-        if steps:
-            return steps
-    return (ORDERS_STEP,)
 
 
 def step_named(steps: Sequence[Step], name: str) -> Step:
@@ -121,7 +95,7 @@ def step_named(steps: Sequence[Step], name: str) -> Step:
     raise ValueError(f"this phase has no step {name!r} (its steps: {', '.join(s.name for s in steps)})")
 
 
-def declared_steps(variants: Iterable[StepRules]) -> tuple[Step, ...]:
+def declared_steps(variants: Iterable[DeclaresSteps]) -> tuple[Step, ...]:
     """Every step after the first that ``variants`` may add, each name once, in the order declared."""
     out: dict[str, Step] = {}
     for v in variants:

@@ -10,13 +10,21 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
+from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, GameRow, Membership, User
-from arbitre.variants.steps import registered_steps
+from arbitre.variants import RULE_MODULES
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
 ASSIGNMENTS = ("random", "choice")
 """How powers are assigned: at random when the game fills, or each player picks a free power."""
+
+
+def registered_steps() -> tuple[Step, ...]:
+    """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
+    return declared_steps(module.factory({}) for module in RULE_MODULES)
+
+
 DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600,
                      **{step.name: step.default_deadline for step in registered_steps()}}
 """Default deadlines, in seconds: one per phase kind, and one per step a registered rule module declares."""

@@ -13,10 +13,9 @@ from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_available
-from arbitre.store.games import DEFAULT_DEADLINES
+from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
-from arbitre.variants.steps import registered_steps
 
 router = APIRouter(include_in_schema=False)
 _MAPS_LOCK = threading.Lock()
