@@ -75,7 +75,7 @@ def process(raw: Any) -> dict[str, Any]:
     try:
         if req.step == "reveal":
             return reveal_step(rules, position, orders, req.viewer)
-        # Spy orders are never adjudicated; "resolve" also applies each power's one change.
+        # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.
         final = resolve_orders(rules, position, orders, req.reactions)
     except StepRequestError as err:
         raise RequestError(err.where, err.message) from err

@@ -402,7 +402,7 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
     """Validate ``power``'s orders in ``position`` without storing them: the rejected ones, with their errors.
 
     Each order is checked alone, then the rule modules check the list as a
-    whole (Espionnite: one spy and one counter-spy per power).
+    whole (a rule module may allow one order of a kind per power).
     """
     options = retreat_options_of(rules, position) if position.phase.kind == RETREATS else None
     intake = read_orders(rules, position, {power: list(orders)}, options)

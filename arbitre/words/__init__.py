@@ -8,7 +8,7 @@ for words in a language::
     from arbitre.words import translator
     _ = translator("fr")
     _.gettext("Orders")                      # "Ordres"
-    _.ngettext("{n} spy", "{n} spies", 3)    # "{n} espions"
+    _.ngettext("{n} unit", "{n} units", 3)   # the plural form, by the language's rule
 
 Message ids are the English words (so English needs no catalog and is the
 fallback of every missing translation).  Catalogs: :mod:`arbitre.words.catalogs`.
