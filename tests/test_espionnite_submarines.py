@@ -5,15 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from arbitre.judge import Game, position_from_data
-from arbitre.variants import REGISTRY
 from arbitre.views import build_view
 from arbitre.views.reveal import reveal_report
 from arbitre.words.events import report_line_text
-
-pytestmark = pytest.mark.skipif("submarines" not in REGISTRY, reason="the Submarines rule module is not installed")
 
 UNITS = {"FRANCE": ["SM MAO-1", "A PAR", "F BRE"], "ENGLAND": ["F LON", "SM NTH-1"], "GERMANY": ["A MUN", "F KIE"]}
 

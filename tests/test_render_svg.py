@@ -6,7 +6,6 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from arbitre.cli.main import app
@@ -148,7 +147,6 @@ def test_cli_map_from_position(tmp_path: Path) -> None:
 
 
 def test_cli_map_png_of_a_game_phase(tmp_path: Path) -> None:
-    pytest.importorskip("cairosvg")
     game = tmp_path / "g.json"
     runner = CliRunner()
     assert runner.invoke(app, ["new", str(game)]).exit_code == 0

@@ -268,10 +268,7 @@ def test_a_retreat_phase_follows_every_movement_phase() -> None:
 
 
 def test_submarines_combine_with_colonial() -> None:
-    try:
-        rules = make_rules("colonial", ["submarines"])
-    except ValueError:
-        pytest.skip("no Colonial map")
+    rules = make_rules("colonial", ["submarines"])
     sea = sorted(rules.game_map.seas)[0]
     assert rules.parse(f"SM {sea}-1 H").format() == f"SM {sea}-1 H"
     game = Game.new("colonial", ["submarines"])

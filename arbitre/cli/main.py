@@ -82,7 +82,7 @@ def datc(
         by_section: dict[str, list[bool]] = {}
         titles: dict[str, str] = {}
         failures = []
-        errata = []
+        errata: list[str] = []
         for case in track(cases, description=f"{path.name}", console=err_console):
             report = run_case(case)
             by_section.setdefault(case.section, []).append(report.passed)

@@ -14,7 +14,7 @@ class PngUnavailableError(RuntimeError):
 def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
     """Rasterise an SVG document to PNG bytes; ``scale`` 2 doubles the pixel size."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg  # type: ignore[import-untyped]  # cairosvg ships no type stubs
     except ImportError as err:  # pragma: no cover - depends on the environment
         raise PngUnavailableError("PNG output needs cairosvg: pip install 'arbitre[render]'") from err
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale, background_color="white")

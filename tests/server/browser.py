@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from playwright import sync_api
 
 from arbitre.server.app import create_app
 from arbitre.server.site import Site
@@ -48,8 +49,7 @@ def live_server(site: Site) -> Iterator[str]:
 
 @contextmanager
 def browser() -> Iterator[Any]:
-    """A headless chromium (skips the test when Playwright or chromium is missing)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    """A headless chromium (skips the test when chromium is not installed: a service, not a module)."""
     path = chromium_path()
     if not path:
         pytest.skip("chromium is not installed (scripts/ci-services.sh installs it)")

@@ -9,17 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
-pytest.importorskip("fastapi")
-pytest.importorskip("sqlalchemy")
-
-from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
-
-from arbitre.server.app import create_app, make_site  # noqa: E402
-from arbitre.server.clock import ManualClock  # noqa: E402
-from arbitre.server.site import Settings, Site  # noqa: E402
+from arbitre.server.app import create_app, make_site
+from arbitre.server.clock import ManualClock
+from arbitre.server.site import Settings, Site
 
 PG_URL = os.environ.get("ARBITRE_TEST_POSTGRES_URL", "")
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(

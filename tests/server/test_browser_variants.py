@@ -51,7 +51,6 @@ def login(b: Any, base: str, name: str) -> Any:
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: ManualClock) -> None:
-    pytest.importorskip("arbitre.variants.submarines")
     with live_server(site) as base, browser() as b:
         gid, master, bots = new_game(base, "subs", ["submarines"], {"start_submarines": "FRANCE:BRE"})
         watcher = Bot(base, "subs_watcher")
@@ -96,7 +95,6 @@ def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: Manual
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_espionnite_reveal_and_reaction_in_the_browser(site: Site, clock: ManualClock) -> None:
-    pytest.importorskip("arbitre.variants.espionnite")
     with live_server(site) as base, browser() as b:
         gid, master, bots = new_game(base, "spy", ["espionnite"])
         fr = login(b, base, "spy_france")

@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.server import worker
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
 from tests.server.conftest import POWERS, start_game
-
-pytest.importorskip("arbitre.variants.espionnite")
 
 
 def test_reveal_and_reaction_step(app_client: TestClient, site: Site, clock: ManualClock) -> None:

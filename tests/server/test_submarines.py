@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import POWERS, Api
-
-pytest.importorskip("arbitre.variants.submarines")
 
 SETTINGS = {"name": "Deep", "rules": ["submarines"], "options": {"start_submarines": "FRANCE:BRE"},
             "assignment": "choice", "press": "full"}
