@@ -1,5 +1,7 @@
 """The adjudicator: a generic movement resolver, retreats and adjustments."""
 
+from arbitre.adjudicator.extension import MovementExtension, ResolverView
+from arbitre.adjudicator.facets import MovementRules, PhaseRules, holds_retreat_phase
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.phases import (
     adjudicate,
@@ -10,21 +12,27 @@ from arbitre.adjudicator.phases import (
     needs_adjustments,
     retreat_options_of,
 )
-from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, SUCCEEDS, OrderResult, PhaseOutcome
+from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, PARTIAL, SUCCEEDS, OrderResult, PhaseOutcome
 
 __all__ = [
     "FAILS",
     "ILLEGAL",
     "INVALID",
+    "PARTIAL",
     "SUCCEEDS",
+    "MovementExtension",
     "MovementResolver",
+    "MovementRules",
     "OrderResult",
     "PhaseOutcome",
+    "PhaseRules",
+    "ResolverView",
     "adjudicate",
     "adjudicate_adjustments",
     "adjudicate_movement",
     "adjudicate_retreats",
     "adjustment_counts",
+    "holds_retreat_phase",
     "needs_adjustments",
     "retreat_options_of",
 ]

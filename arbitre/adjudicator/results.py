@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -12,15 +13,19 @@ SUCCEEDS = "succeeds"
 FAILS = "fails"
 ILLEGAL = "illegal"
 INVALID = "invalid"
+PARTIAL = "partial"
+"""The unit moved, but not as far as ordered (a train stopped part-way); ``OrderResult.place`` says where."""
 
 
 class OrderResult(NamedTuple):
     """The outcome of one order.
 
-    ``outcome`` is ``succeeds``, ``fails``, ``illegal`` or ``invalid``;
-    ``reason`` is a short code (``bounce``, ``cut``, ``void``, ``dislodged``…)
-    or ``None``; ``message`` explains an illegal or invalid order in words.
-    ``order`` is ``None`` when the text could not be read at all.
+    ``outcome`` is ``succeeds``, ``fails``, ``partial`` (moved, but not as far
+    as ordered), ``illegal`` or ``invalid``; ``reason`` is a short code
+    (``bounce``, ``cut``, ``void``, ``dislodged``…) or ``None``; ``message``
+    explains in words.  ``order`` is ``None`` when the text could not be read
+    at all.  ``place`` is where the unit ended when a rule module moved it
+    elsewhere than its order's target (the station a train reached).
     """
 
     power: str
@@ -29,6 +34,7 @@ class OrderResult(NamedTuple):
     outcome: str
     reason: str | None = None
     message: str | None = None
+    place: str | None = None
 
     @property
     def order_text(self) -> str:
@@ -43,6 +49,8 @@ class PhaseOutcome:
     ``dislodged`` maps province → dislodged unit (with retreat options) for the
     next retreat phase; ``bounced`` lists provinces left empty by a standoff.
     ``events`` is filled by variants (each event names its audience).
+    ``relocated`` maps the province of a unit moved by an order that is no
+    move (a train move) to the place where that unit ended.
     """
 
     before: Position
@@ -51,3 +59,4 @@ class PhaseOutcome:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)
     bounced: frozenset[str] = frozenset()
     events: tuple[object, ...] = ()
+    relocated: Mapping[str, str] = field(default_factory=dict)

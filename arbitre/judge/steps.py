@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from arbitre.adjudicator.intake import OrderInput
 from arbitre.orders import IllegalOrder, Order, OrderError
 from arbitre.rules import RuleSet
+from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import ORDERS, ORDERS_STEP, Accepts, AtEnd, Step
 from arbitre.state import Position
 
@@ -51,7 +52,7 @@ class Lock:
 
 def phase_steps(rules: RuleSet, position: Position) -> tuple[Step, ...]:
     """The steps of the phase of ``position``: the first rule module that declares some decides."""
-    for v in rules.variants:
+    for v in rules.implementing(StepRules):
         steps = tuple(v.phase_steps(rules, position))
         if steps:
             return steps
@@ -74,12 +75,12 @@ def _text(entry: OrderInput) -> str:
 
 def is_lock_order(rules: RuleSet, entry: OrderInput) -> bool:
     """Is ``entry`` read only at the lock (a rule module's lock-step order), never adjudicated nor published?"""
-    return any(v.is_lock_order(rules, _text(entry)) for v in rules.variants)
+    return any(v.is_lock_order(rules, _text(entry)) for v in rules.implementing(StepRules))
 
 
 def without_lock_orders(rules: RuleSet, orders: Mapping[str, Sequence[OrderInput]]) -> dict[str, list[OrderInput]]:
     """The orders to adjudicate: ``orders`` without the lock-step ones."""
-    if not rules.variants:
+    if not rules.implementing(StepRules):
         return {p: list(o) for p, o in orders.items()}
     return {p: [e for e in o if not is_lock_order(rules, e)] for p, o in orders.items()}
 
@@ -88,7 +89,7 @@ def lock_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequenc
     """Lock ``orders`` (power → orders): collect what every rule module reveals at the lock."""
     frozen = {p: list(o) for p, o in orders.items()}
     events: list[object] = []
-    for v in rules.variants:
+    for v in rules.implementing(StepRules):
         events.extend(v.on_lock(rules, position, frozen))
     return Lock(frozen, tuple(events))
 

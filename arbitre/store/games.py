@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
+from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, GameRow, Membership, User
 from arbitre.variants import RULE_MODULES
@@ -22,7 +23,8 @@ ASSIGNMENTS = ("random", "choice")
 
 def registered_steps() -> tuple[Step, ...]:
     """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
-    return declared_steps(module.factory({}) for module in RULE_MODULES)
+    modules = (module.factory({}) for module in RULE_MODULES)
+    return declared_steps(m for m in modules if isinstance(m, StepRules))
 
 
 DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600,
