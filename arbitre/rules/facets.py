@@ -12,6 +12,7 @@ Facets of the rules layer (here):
 * :class:`MapTransform` — change the map and the order grammar (asked by ``make_rules``);
 * :class:`OrderRules` — the module's order kinds, their legality and legal-order lists;
 * :class:`Disclosure` — what each viewer may know (asked through :mod:`arbitre.rules.disclosure`);
+* :class:`EventWords` — the words of the module's events, by kind (asked at the edge only);
 * :class:`Victory` — which centres count towards builds and victory;
 * :class:`StepRules` — the steps of a phase, as data (:mod:`arbitre.rules.phase_steps`), and what a lock reveals.
 
@@ -113,9 +114,17 @@ class Disclosure:
         """Can everyone see what stands on ``place`` (and a standoff there)?  Default: yes."""
         return True
 
+
+class EventWords:
+    """The words of the module's events (part of what it discloses), asked only at the edge.
+
+    Kept apart from :class:`Disclosure` so that a module whose events need
+    words but which hides nothing (Espionnite's reports) is never asked about
+    visibility.
+    """
+
     def event_wordings(self) -> Mapping[str, Wording]:
-        """The words of each event kind this module makes, by kind (asked at the edge, by
-        :mod:`arbitre.words.events`).  Default: none."""
+        """The wording of each event kind this module makes, by kind (:mod:`arbitre.words.events`).  Default: none."""
         return {}
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from arbitre.maps import GameMap
 from arbitre.rules import RuleSet
 from arbitre.rules.events import Wording
-from arbitre.rules.facets import Disclosure
+from arbitre.rules.facets import EventWords
 from arbitre.views import ReportLine
 from arbitre.words.translate import LANGUAGES, Translator, translator
 
@@ -48,7 +48,7 @@ class MapSpeech:
 def wordings(rules: RuleSet) -> dict[str, Wording]:
     """The wording of every event kind the rule modules in play make, by kind."""
     out: dict[str, Wording] = {}
-    for v in rules.implementing(Disclosure):
+    for v in rules.implementing(EventWords):
         out.update(v.event_wordings())
     return out
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from arbitre.orders import IllegalOrder, Order, tokenize
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.events import Wording
-from arbitre.rules.facets import Disclosure, OrderRules, StepRules
+from arbitre.rules.facets import EventWords, OrderRules, StepRules
 from arbitre.rules.kinds import OrderKind
 from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
 from arbitre.state import MOVEMENT, Position
@@ -36,7 +36,7 @@ def setting_is_on(value: object) -> bool:
     return str(value).strip().lower() in _TRUE
 
 
-class Espionnite(Variant, OrderRules, StepRules, Disclosure):
+class Espionnite(Variant, OrderRules, StepRules, EventWords):
     """Spies and counter-spies, the private reveal at the lock, and the reaction step.
 
     ``catch_notice`` turns on the notice telling a counter-spying power that it

@@ -10,7 +10,7 @@ from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.events import Audience, Wording
-from arbitre.rules.facets import Disclosure, MapTransform, OrderRules
+from arbitre.rules.facets import Disclosure, EventWords, MapTransform, OrderRules
 from arbitre.rules.kinds import OrderKind
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
@@ -23,7 +23,7 @@ from arbitre.variants.submarines.torpedoes import fire_torpedoes
 from arbitre.variants.submarines.words import WORDINGS
 
 
-class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure):
+class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure, EventWords):
     """Submarines: a hidden layer under every sea, torpedoes, and the judge's duty of discretion.
 
     ``start_submarines`` is the game setting naming the starting fleets that
