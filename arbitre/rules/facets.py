@@ -119,7 +119,7 @@ class EventWords:
     """The words of the module's events (part of what it discloses), asked only at the edge.
 
     Kept apart from :class:`Disclosure` so that a module whose events need
-    words but which hides nothing (Espionnite's reports) is never asked about
+    words but which hides nothing (a module's private reports) is never asked about
     visibility.
     """
 
