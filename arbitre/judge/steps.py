@@ -10,7 +10,9 @@ its end does is generic:
   module's spies, included);
 * a step that accepts :attr:`~arbitre.rules.phase_steps.Accepts.ONE_CHANGE`
   takes, from each power, one legal order replacing the locked order of one of
-  its units; a second change replaces the first;
+  its units (or one order given with a unit, such as a Suez permission, see
+  :attr:`~arbitre.rules.kinds.OrderKind.belongs_to`); a second change replaces
+  the first;
 * at a :attr:`~arbitre.rules.phase_steps.AtEnd.LOCK` end the orders are frozen
   and every rule module reports what the lock reveals, as events that name
   their audience; the next step opens;
@@ -104,10 +106,15 @@ def check_change(rules: RuleSet, position: Position, power: str, entry: OrderInp
     if not text.strip():
         raise IllegalOrder("a change is one order for one of your units", text=text, reason="empty")
     order = rules.parse(entry) if isinstance(entry, str) else entry
-    if order.unit is None or is_lock_order(rules, text):
+    if rules.province_of_order(order) is None or is_lock_order(rules, text):
         raise IllegalOrder("a change replaces the order of one of your units; lock-step and "
                            "whole-power orders cannot be changed", text=text, reason="not_unit_order")
     return rules.check(position, power, order)
+
+
+def _slot(rules: RuleSet, order: Order) -> tuple[str | None, str | None]:
+    """What a change replaces: a unit's own order, or its whole-power orders of one kind (a permission)."""
+    return rules.province_of_order(order), None if order.unit is not None else rules.kind_of(order).name
 
 
 def apply_changes(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
@@ -115,14 +122,16 @@ def apply_changes(rules: RuleSet, position: Position, orders: Mapping[str, Seque
     """The final orders: ``orders`` with, for each power, its one change (power → order) applied.
 
     A change replaces every order the power gave to that unit (an order that
-    cannot be read stays, and is reported as before).  Changes are validated
+    cannot be read stays, and is reported as before); a change that is a
+    whole-power order given with a unit (Colonial's Suez permission, with the
+    unit in Egypt) replaces the power's orders of that kind instead, and
+    leaves the unit's own order.  Changes are validated
     again; an illegal one raises :class:`~arbitre.orders.OrderError`.
     """
     final = {p: list(o) for p, o in orders.items()}
     for power, entry in changes.items():
         change = check_change(rules, position, power, entry)
-        assert change.unit is not None
-        province = rules.game_map.province_of[change.unit.place]
+        slot = _slot(rules, change)
         kept: list[OrderInput] = []
         for given in final.get(power, []):
             try:
@@ -130,7 +139,7 @@ def apply_changes(rules: RuleSet, position: Position, orders: Mapping[str, Seque
             except OrderError:
                 kept.append(given)
                 continue
-            if order.unit is None or rules.game_map.province_of.get(order.unit.place) != province:
+            if _slot(rules, order) != slot:
                 kept.append(given)
         kept.append(change.format())
         final[power] = kept

@@ -1,6 +1,7 @@
 """The private reports of the lock, as :class:`~arbitre.rules.events.Event` data naming their audience.
 
-* A successful spy's power learns the spied unit's order as locked.  The
+* A successful spy's power learns the spied unit's order as locked, and the
+  orders its power gave with that unit (``A EGY H; SC F MED - RED``).  The
   unit's power is in the data only when the unit was in sight of the spying
   power; a submerged submarine's order is told without its nationality.
 * A failed spy's power learns only that it learnt nothing (the same data
@@ -26,7 +27,8 @@ __all__ = ["SPY_CAUGHT", "SPY_FAILED", "SPY_SUCCEEDED", "espionage_events"]
 def _success(rules: RuleSet, position: Position, result: SpyResult) -> Event:
     assert result.unit is not None and result.order is not None
     place = result.unit.place
-    data: dict[str, object] = {"target": place, "order": result.order.format(), "power": None}
+    given = [result.order.format(), *(o.format() for o in result.given_with)]  # a Suez permission in Egypt
+    data: dict[str, object] = {"target": place, "order": "; ".join(given), "orders": len(given), "power": None}
     if not is_hidden_from(rules, position, rules.game_map.province_of[place], result.power):
         data.update(power=result.unit.power, unit=str(result.unit))
     return Event(SPY_SUCCEEDED, only(result.power), data)

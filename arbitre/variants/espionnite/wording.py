@@ -33,10 +33,13 @@ STEP_WORDS = (N_("reaction"),)
 
 def spy_succeeded(data: Data, _: Speech) -> str:
     """A successful spy: the order, and the unit's power only when it is in the data."""
+    n = int(str(data.get("orders", 1)))
     if data.get("power") is None:
-        return _.gettext("Your spy watched the unit in {place}: its order is {order}.").format(
+        return _.ngettext("Your spy watched the unit in {place}: its order is {order}.",
+                          "Your spy watched the unit in {place}: its orders are {order}.", n).format(
             place=data.get("target"), order=data.get("order"))
-    return _.gettext("Your spy watched {power}'s {unit}: its order is {order}.").format(
+    return _.ngettext("Your spy watched {power}'s {unit}: its order is {order}.",
+                      "Your spy watched {power}'s {unit}: its orders are {order}.", n).format(
         power=_.power(str(data["power"])), unit=data.get("unit"), order=data.get("order"))
 
 
