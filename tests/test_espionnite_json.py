@@ -48,7 +48,8 @@ def test_reveal_for_an_observer_holds_nothing() -> None:
 
 def test_catch_notice_option() -> None:
     out = process({**BASE, "step": "reveal", "options": {"espionnite_catch_notice": True}})
-    assert [r["en"] for r in out["reveals"]["FRANCE"]] == [MUN, "Your counter-spy guarding PAR caught a spy."]
+    # canonical order: by kind (espionnite.spy_caught before espionnite.spy_succeeded)
+    assert [r["en"] for r in out["reveals"]["FRANCE"]] == ["Your counter-spy guarding PAR caught a spy.", MUN]
 
 
 def test_resolve_applies_one_change_per_power_and_never_publishes_spies() -> None:

@@ -94,7 +94,7 @@ def test_json_lines_and_exit_status(tmp_path) -> None:  # type: ignore[no-untype
     path.write_text(lines)
     result = CliRunner().invoke(app, ["adjudicate", str(path)])
     outs = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(outs) == 3 and "error" in outs[1] and "line 2" in outs[1]["error"]["message"]
+    assert len(outs) == 3 and "error" in outs[1] and outs[1]["error"]["where"] == "line 2"
     assert result.exit_code == 1
 
 
@@ -123,8 +123,8 @@ def test_rule_options_change_the_outcome() -> None:
     # 4.D.4: too many builds.
     builds = {"phase": "W1901A", "units": {"GERMANY": ["A SIL"]}, "supply_centers": {"GERMANY": ["BER", "KIE", "MUN"]},
               "orders": {"GERMANY": ["A BER B", "F KIE B", "A MUN B"]}}
-    first = [r["outcome"] for r in process(builds)["results"]]
-    assert first == ["succeeds", "succeeds", "illegal"]
+    first = {r["order"]: r["outcome"] for r in process(builds)["results"]}
+    assert first == {"A BER B": "succeeds", "F KIE B": "succeeds", "A MUN B": "illegal"}
     strict_b = process({**builds, "options": {"too_many_builds": "all_illegal"}})["results"]
     assert all(r["outcome"] == "illegal" for r in strict_b)
     # 4.A.2: the paradox rule (DATC 6.F.14, a simple convoy paradox).

@@ -82,11 +82,11 @@ def test_random_games_with_submarines(tmp_path: Path, map_name: str) -> None:
 
 def test_json_interface_prints_only_the_viewers_view() -> None:
     master = process(SEED)
-    assert [line["audience"] for line in master["report"]] == [["*"], ["ENGLAND"], ["GERMANY"]]
+    assert [line["audience"] for line in master["report"]] == [["ENGLAND"], ["GERMANY"], ["*"]]  # sorted by kind
     assert master["next"]["extras"] == {"submarines": {"contacts": {"ENGLAND": ["MAO-1"], "GERMANY": ["NAO-1"]}}}
     france = process({**SEED, "viewer": "france"})
     assert france["viewer"] == "FRANCE"
-    assert [r["order"] for r in france["results"]] == ["F MAO - POR", "SM ENG - MAO"]
+    assert [r["order"] for r in france["results"]] == ["SM ENG - MAO", "F MAO - POR"]  # sorted by power
     assert [line["kind"] for line in france["report"]] == ["submarines.torpedo_hit"]
     assert "audience" not in france["report"][0]
     assert "GERMANY" not in france["next"]["units"] and "extras" not in france["next"]

@@ -38,7 +38,7 @@ def test_surface_units_are_public_submerged_ones_known_to_their_owner_only() -> 
 
 def test_orders_of_public_units_are_published_orders_of_submerged_ones_are_not() -> None:
     out = play({"FRANCE": ["SM MAO-1", "F BRE"]}, {"FRANCE": ["SM MAO-1 - NAO-1", "F BRE - ENG"]})
-    assert order_texts(view(out, "FRANCE")) == ["SM MAO-1 - NAO-1", "F BRE - ENG"]
+    assert order_texts(view(out, "FRANCE")) == ["F BRE - ENG", "SM MAO-1 - NAO-1"]  # sorted
     for viewer in everyone_but("FRANCE"):
         assert order_texts(view(out, viewer)) == ["F BRE - ENG"]
         assert "NAO-1" not in str(view(out, viewer))
@@ -202,10 +202,10 @@ def test_the_master_view_lists_every_event_with_its_audience() -> None:
     units = {"GERMANY": ["SM MAO-1"], "FRANCE": ["F MAO"], "ENGLAND": ["SM ENG", "SM NAO-1"]}
     out = play(units, {"GERMANY": ["SM MAO-1 Torp. MAO"], "FRANCE": ["F MAO - POR"], "ENGLAND": ["SM ENG - MAO"]})
     master = view(out, "master")
-    assert [(line.key, line.audience) for line in master.report] == [
-        ("submarines.torpedo_hit", (PUBLIC,)),
+    assert [(line.key, line.audience) for line in master.report] == [  # canonical (sorted) order
         ("submarines.sonar", ("ENGLAND",)),
         ("submarines.sonar", ("GERMANY",)),
+        ("submarines.torpedo_hit", (PUBLIC,)),
     ]
     assert len(master.orders) == len(out.results)
     assert all(line.audience == () for line in view(out, "ENGLAND").report)

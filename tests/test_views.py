@@ -69,9 +69,10 @@ def test_events_reach_only_their_audience() -> None:
     pos = start_position(rules)
     events = [Event("test.public", EVERYONE, {"n": 1}), Event("test.private", only("ITALY"), {"n": 2})]
     assert [r.key for r in build_view(rules, pos, "observer", events=events).report] == ["test.public"]
-    assert [r.key for r in build_view(rules, pos, "ITALY", events=events).report] == ["test.public", "test.private"]
+    # (report lines come sorted: canonical order)
+    assert [r.key for r in build_view(rules, pos, "ITALY", events=events).report] == ["test.private", "test.public"]
     master = build_view(rules, pos, "master", events=events).report
-    assert [r.audience for r in master] == [("*",), ("ITALY",)]
+    assert [r.audience for r in master] == [("ITALY",), ("*",)]
 
 
 def test_game_views_and_history_views() -> None:

@@ -19,7 +19,8 @@ from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
-from arbitre.interface import process_text
+from arbitre.interface import process_bytes
+from arbitre.interface.text import dumps
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
 from arbitre.views import MASTER, OBSERVER, check_viewer
@@ -49,18 +50,15 @@ def adjudicate(
     file: Annotated[Path | None, typer.Argument(help="JSON or JSON Lines file; stdin when left out.")] = None,
 ) -> None:
     """Adjudicate positions given as JSON (one object, or one per line) and print one outcome per position."""
-    if file is None:
-        text = sys.stdin.read()
-    else:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as err:
-            _fail(f"cannot read {file}: {err.strerror}")
-            return
+    try:
+        raw = sys.stdin.buffer.read() if file is None else file.read_bytes()
+    except OSError as err:
+        _fail(f"cannot read {file}: {err.strerror}")
+        return
     ok_all = True
-    for obj, ok in process_text(text):
+    for obj, ok in process_bytes(raw):
         ok_all &= ok
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.write(dumps(obj) + "\n")  # always valid UTF-8
     if not ok_all:
         raise typer.Exit(1)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,6 +10,7 @@ import typer
 from rich.console import Console
 
 from arbitre.cli.mapview import ViewUnavailableError, game_view, position_view
+from arbitre.interface.text import TextError, loads
 from arbitre.judge import Game, PositionError
 from arbitre.maps import load_map
 from arbitre.render import UnknownGeometryError, render_svg, svg_to_png
@@ -32,9 +32,9 @@ def _read_json(path: Path | None) -> dict[str, Any]:
         _fail(f"cannot read {path}: {err.strerror}")
         raise AssertionError("unreachable") from err
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        _fail(f"{path or 'stdin'} is not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}")
+        data = loads(text)
+    except TextError as err:
+        _fail(f"{path or 'stdin'}: {err}")
         raise AssertionError("unreachable") from err
     if not isinstance(data, dict):
         _fail("expected a JSON object: a game file or a position like the JSON interface's")
@@ -46,10 +46,12 @@ def _view_of(data: dict[str, Any], viewer: str, phase: str | None) -> View:
         if data.get("format", "").startswith("arbitre-game/"):
             game = Game.from_data(data)
             return game_view(game, viewer, phase)
-        if viewer != MASTER:
-            raise ViewUnavailableError("a position given as JSON is drawn as the game master sees it; "
-                                       "leave --viewer out")
-        return position_view(data)
+        # A position file that names its viewer is drawn as that viewer sees it, never wider.
+        given = str(data.get("viewer") or MASTER)
+        given = given if given in (MASTER, "observer") else given.upper()
+        if given != MASTER and viewer not in (MASTER, given):
+            raise ViewUnavailableError(f"this position is {given}'s view; it cannot be drawn for {viewer}")
+        return position_view(data, given if given != MASTER else viewer)
     except (ViewUnavailableError, PositionError) as err:
         _fail(str(err))
     except (KeyError, ValueError, TypeError) as err:

@@ -57,8 +57,8 @@ def phases(game: Game) -> Sequence[str]:
     return [_phase_code(r.position) for r in game.history] + [_phase_code(game.position)]
 
 
-def position_view(data: Mapping[str, Any]) -> View:
-    """The master's view of a position given like the JSON interface (``map``, ``phase``, ``units``…).
+def position_view(data: Mapping[str, Any], viewer: str = MASTER) -> View:
+    """The view of ``viewer`` of a position given like the JSON interface (``map``, ``phase``, ``units``…).
 
     Orders, if given, are adjudicated and drawn with their results.
     """
@@ -74,5 +74,5 @@ def position_view(data: Mapping[str, Any]) -> View:
         for power, lines in orders.items():
             game.set_orders(str(power).upper(), list(lines))
         game.advance()
-        return game_view(game, MASTER, str(game.history[-1].position.phase))
-    return game_view(game, MASTER)
+        return game_view(game, viewer, str(game.history[-1].position.phase))
+    return game_view(game, viewer)

@@ -1,5 +1,5 @@
 """The JSON interface used by bots, other sites and the acceptance checks."""
 
-from arbitre.interface.adjudicate import RequestError, parse_request, process, process_text
+from arbitre.interface.adjudicate import RequestError, parse_request, process, process_bytes, process_text
 
-__all__ = ["RequestError", "parse_request", "process", "process_text"]
+__all__ = ["RequestError", "parse_request", "process", "process_bytes", "process_text"]

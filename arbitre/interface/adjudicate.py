@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import ValidationError
@@ -10,6 +9,7 @@ from pydantic import ValidationError
 from arbitre.adjudicator import adjudicate
 from arbitre.interface.schema import AdjudicationRequest
 from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_step
+from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, loads
 from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.variants import UnknownVariantError, make_rules
@@ -51,6 +51,10 @@ def parse_request(raw: Any) -> AdjudicationRequest:
 
 def process(raw: Any) -> dict[str, Any]:
     """Adjudicate one decoded request and return the outcome object (raises RequestError)."""
+    try:
+        check_tree(raw)
+    except TextError as err:
+        raise RequestError(err.where, err.message) from err
     req = parse_request(raw)
     try:
         rules = make_rules(req.map, req.rules, req.options)
@@ -78,7 +82,7 @@ def process(raw: Any) -> dict[str, Any]:
         # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.
         final = resolve_orders(rules, position, orders, req.reactions)
     except StepRequestError as err:
-        raise RequestError(err.where, err.message) from err
+        raise _private_error(err.where, err.message, req.viewer) from err
     try:
         viewer = check_viewer(rules, req.viewer)
     except ValueError as err:
@@ -94,34 +98,85 @@ def process(raw: Any) -> dict[str, Any]:
     return out
 
 
+def _private_error(where: str, message: str, viewer: str) -> RequestError:
+    """An error about one power's private data (its reaction, its orders) in words only that power (or the
+    master) may read; anyone else learns only that this power's entry was refused."""
+    head, _, rest = where.partition(".")
+    power = rest.split(".")[0].split("[")[0].upper()
+    asked = viewer.strip().upper()
+    if head in ("reactions", "orders") and power and asked not in ("MASTER", power):
+        return RequestError(f"{head}.{power}", f"{power}'s entry was refused (the reason is told to {power} only)")
+    return RequestError(where, message)
+
+
 def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:
-    """Process a JSON document or JSON Lines text: a list of (output object, ok) per position."""
-    stripped = text.strip()
-    if not stripped:
+    """Process a JSON document or JSON Lines text: a list of (output object, ok) per position.
+
+    JSON Lines are split on ``\\n`` only (a JSON string may hold U+2028, U+0085 or a
+    form feed) and answered line by line: a bad line costs only its own answer.
+    """
+    lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if not lines:
         return [(RequestError("(input)", "no JSON was given").to_data(), False)]
+    if len(lines) > 1 and not _one_document(text, lines):
+        return [_answer(line, f"line {n}") for n, line in lines]
+    return [_answer(text, "(json)")]
+
+
+def process_bytes(raw: bytes) -> list[tuple[dict[str, Any], bool]]:
+    """Like :func:`process_text`, from bytes: a line that is not UTF-8 costs only its own answer."""
     try:
-        docs: list[tuple[int, Any]] = [(0, json.loads(stripped))]
-    except json.JSONDecodeError:
-        docs = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                docs.append((n, json.loads(line)))
-            except json.JSONDecodeError as err:
-                docs.append((n, _BadLine(f"line {n}, column {err.colno}: {err.msg}")))
+        return process_text(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        lines = [(n, line) for n, line in enumerate(raw.split(b"\n"), 1) if line.strip()]
+        if len(lines) <= 1:
+            return [(RequestError("(input)", f"not UTF-8 text (byte {err.start + 1})").to_data(), False)]
     out: list[tuple[dict[str, Any], bool]] = []
-    for _, doc in docs:
-        if isinstance(doc, _BadLine):
-            out.append((RequestError("(json)", doc.message).to_data(), False))
-            continue
+    for n, line in lines:
         try:
-            out.append((process(doc), True))
-        except RequestError as err:
-            out.append((err.to_data(), False))
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            out.append((RequestError(f"line {n}", f"not UTF-8 text (byte {bad.start + 1})").to_data(), False))
+            continue
+        out.append(_answer(text, f"line {n}"))
     return out
 
 
-class _BadLine:
-    def __init__(self, message: str) -> None:
-        self.message = message
+def _one_document(text: str, lines: list[tuple[int, str]]) -> bool:
+    """Is a text of several lines one (pretty-printed) document rather than JSON Lines?
+
+    It is JSON Lines when it is not one valid document and at least one line
+    holds a whole object by itself.
+    """
+    try:
+        loads(text)
+    except TextError:
+        return not any(_is_object(line) for _, line in lines)
+    return True
+
+
+def _is_object(line: str) -> bool:
+    stripped = line.strip()
+    if not (stripped.startswith("{") and stripped.endswith("}")):
+        return False
+    try:
+        loads(stripped)
+    except JsonSyntaxError:
+        return False
+    except TextError:
+        return True  # a whole object breaking a limit: still a line of its own
+    return True
+
+
+def _answer(text: str, where: str) -> tuple[dict[str, Any], bool]:
+    """The answer to one JSON document: its outcome, or the error object saying where."""
+    try:
+        doc = loads(text, where)
+        return process(doc), True
+    except TextError as err:
+        failure = RequestError(err.where, err.message)
+    except RequestError as err:
+        failure = err
+    if where != "(json)" and not failure.where.startswith(where):
+        failure = RequestError(f"{where}: {failure.where}", failure.message)
+    return failure.to_data(), False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, GameMap
 from arbitre.orders import OrderError, normalize
 from arbitre.rules import RuleSet
@@ -98,6 +99,7 @@ def position_from_data(rules: RuleSet, phase: str, units: Mapping[str, Any],
                     raise PositionError(where, f"{prov} is already listed for {owners[prov]}")
                 owners[prov] = power
     out_dislodged: dict[str, Dislodged] = {}
+    where_of: dict[str, str] = {}
     for pname, dlist in (dislodged or {}).items():
         power = _power(rules, pname, f"dislodged.{pname}")
         if not isinstance(dlist, list):
@@ -118,9 +120,48 @@ def position_from_data(rules: RuleSet, phase: str, units: Mapping[str, Any],
                     raise PositionError(where + ".retreats", "expected a list of places")
                 retreats = tuple(_place(rules, r, f"{where}.retreats[{j}]") for j, r in enumerate(retreats))
             out_dislodged[prov] = Dislodged(Unit(power, kind, place), attacker_prov, retreats)
+            where_of[prov] = where
     if out_dislodged and ph.kind != "R":
         raise PositionError("dislodged", f"dislodged units only exist in a retreat phase, not {ph}")
+    _check_dislodged(rules, placed, out_dislodged, where_of)
     return Position(gmap.name, ph, placed, owners, out_dislodged, dict(extras or {}))
+
+
+def _check_dislodged(rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
+                     wheres: Mapping[str, str]) -> None:
+    """A dislodged unit is consistent with the board: its own power does not stand in its province, its
+    attacker came from elsewhere, and a given retreat list names only places the rules allow."""
+    gmap = rules.game_map
+    occupied = set(placed)
+    for prov, d in dislodged.items():
+        where = wheres[prov]
+        standing = placed.get(prov)
+        if standing is not None and standing.power == d.unit.power:
+            raise PositionError(where, f"{standing} of {standing.power} stands in {prov}: a unit is not dislodged "
+                                       "by its own power")
+        if d.attacker_from == prov:
+            raise PositionError(where + ".attacker_from", "the attack came from another province")
+        if d.retreats is None:
+            continue
+        convoyed = (rules.options.retreat_to_convoy_origin == "allowed" and d.attacker_from is not None
+                    and d.attacker_from not in _near(gmap, d.unit))
+        allowed = set(retreat_places(gmap, d.unit, d.attacker_from, occupied, frozenset(), convoyed))
+        seen: set[str] = set()
+        for j, place in enumerate(d.retreats):
+            if place not in allowed:
+                raise PositionError(f"{where}.retreats[{j}]", f"{d.unit} cannot retreat to {place}: it is "
+                                    "occupied, not adjacent, or where the attack came from")
+            if place in seen:
+                raise PositionError(f"{where}.retreats[{j}]", f"{place} is listed twice")
+            seen.add(place)
+
+
+def _near(gmap: GameMap, unit: Unit) -> set[str]:
+    """Provinces next to ``unit`` by land or by sea (an attack from elsewhere came by convoy)."""
+    places = set(gmap.neighbours(unit.kind, unit.place))
+    for kind in ("A", "F"):
+        places |= gmap.neighbours(kind, gmap.province_of[unit.place])
+    return {gmap.province_of[p] for p in places}
 
 
 def _place(rules: RuleSet, text: object, where: str) -> str:

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
 from arbitre.server.errors import bad_request, conflict, forbidden
+from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
@@ -24,50 +25,74 @@ MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "rep
 """What the master console can do."""
 
 
-def register(session: Session, site: Site, name: str, password: str, lang: str) -> User:
-    """Create an account (name: 3–40 letters, digits, ``-``/``_``; password: 8+ characters)."""
+def check_account(site: Site, name: str, password: str, address: str) -> str:
+    """Check a new account's name and password and hash the password (throttled per address; run it
+    before opening the write transaction: hashing is slow)."""
+    site.guard.check(address, None)
     if not NAME_RE.match(name or "") or not isinstance(password, str) or not 8 <= len(password) <= 200:
         raise bad_request("a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
-                          "bad_account")
+                          "bad_account", "name" if not NAME_RE.match(name or "") else "password")
+    return site.guard.gate.run(lambda: hash_password(password))
+
+
+def register(session: Session, site: Site, name: str, password_hash: str, lang: str) -> User:
+    """Create an account with a hash from :func:`check_account`."""
     try:
-        return create_user(session, name, hash_password(password), lang if lang in ("en", "fr") else "en",
-                           site.now())
+        return create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
     except NameTaken as err:
         raise conflict("this name is taken") from err
 
 
-def authenticate(session: Session, name: str, password: str) -> User | None:
-    """The user if ``password`` is theirs; a hash is checked either way, so timing tells nothing."""
+def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:
+    """The user if ``password`` is theirs (throttled per address and per account; 429 beyond the limits).
+
+    A hash is checked either way, so timing tells nothing; hashing runs through
+    the site's bounded gate.  Call it in a read transaction, never a write one.
+    """
+    site.guard.check(address, name)
     user = user_by_name(session, name.strip())
-    ok = verify_password(user.password_hash if user else DUMMY_HASH, password)
-    return user if ok and user is not None else None
+    ok = site.guard.gate.run(lambda: verify_password(user.password_hash if user else DUMMY_HASH, password))
+    if ok and user is not None:
+        return user
+    site.guard.failed(address, name)
+    return None
 
 
 def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> GameRow:
     """Create a game with ``user`` as master from a settings mapping (the API's body or the form)."""
     map_name = str(data.get("map") or "standard")
     if map_name not in available_maps():
-        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings")
+        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings",
+                          "map")
     rules = data.get("rules") or []
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise bad_request("rules must be a list of rule module names", "bad_settings")
+        raise bad_request("rules must be a list of rule module names", "bad_settings", "rules")
     unknown = [r for r in rules if r not in REGISTRY]
     if unknown:
         raise bad_request(f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
-                          "bad_settings")
+                          "bad_settings", "rules")
     options = data.get("options") or {}
     deadlines = data.get("deadlines") or {}
     if not isinstance(options, dict) or not isinstance(deadlines, dict):
-        raise bad_request("options and deadlines must be objects", "bad_settings")
+        raise bad_request("options and deadlines must be objects", "bad_settings", "options")
+    if len(options) > MAX_ITEMS or len(rules) > MAX_ITEMS:
+        raise bad_request(f"at most {MAX_ITEMS} rule modules and {MAX_ITEMS} options", "bad_settings", "options")
+    for key, value in options.items():
+        if not isinstance(key, str) or len(key) > 80 or (isinstance(value, str) and len(value) > MAX_LINE) \
+                or not isinstance(value, (str, int)) or (isinstance(value, int) and abs(value) > MAX_ID):
+            raise bad_request(f"an option is a name of at most 80 characters with a value of at most {MAX_LINE} "
+                              "characters, a whole number or a yes/no", "bad_settings", f"options.{str(key)[:80]}")
     if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
-        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings")
+        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings",
+                          "deadlines")
     settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
                             options=dict(options), press=str(data.get("press") or "full"),
                             assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines))
     try:
         return create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
-        raise bad_request(str(err), "bad_settings") from err
+        raise bad_request(str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options") \
+            from err
 
 
 def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
@@ -85,8 +110,8 @@ def submit_orders(session: Session, site: Site, seat: Seat, lines: list[str] | N
     """A player's orders and/or ready switch for the current step."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
-    if lines is not None and (len(lines) > 200 or any(len(x) > 200 for x in lines)):
-        raise bad_request("at most 200 orders of 200 characters each", "too_long")
+    if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
+        raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     try:
         return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase)
     except GameRuleError as err:
@@ -100,7 +125,7 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
         post_message(session, seat.row.id, seat.row.phase, user.id, seat.press_name, (to or "").upper()
                      if to != "*" else "*", body or "", seat.row.press, game.powers(), site.now())
     except GameRuleError as err:
-        raise bad_request(str(err), "press") from err
+        raise bad_request(str(err), "press", "to") from err
 
 
 def master_action(session: Session, site: Site, seat: Seat, action: str, minutes: int | None = None,
@@ -115,8 +140,8 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
         elif action == "resume":
             ref.resume(row, now)
         elif action == "extend":
-            if not isinstance(minutes, int) or isinstance(minutes, bool):
-                raise bad_request("extend needs a whole number of minutes", "bad_action")
+            if not isinstance(minutes, int) or isinstance(minutes, bool) or abs(minutes) > MAX_SECONDS // 60:
+                raise bad_request("extend needs a whole number of minutes (at most 60 days)", "bad_action", "minutes")
             ref.extend(row, minutes * 60, now)
         elif action == "adjudicate":
             ref.adjudicate_now(session, row, now)
@@ -124,15 +149,16 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
             drawn = [p.upper() for p in powers or []]
             known = site.referee.game(session, row).powers()
             if any(p not in known for p in drawn):
-                raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action")
+                raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action", "powers")
             ref.finish(session, row, now, draw=action == "draw", powers=drawn or None)
         elif action == "replace":
             target = user_by_name(session, user_name or "")
             if target is None:
-                raise bad_request(f"no user called {user_name!r}", "bad_action")
+                raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
             ref.replace_player(session, row, (power or "").upper(), target)
         else:
-            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action")
+            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action",
+                              "action")
     except GameRuleError as err:
         raise conflict(str(err)) from err
 
@@ -141,7 +167,7 @@ def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> 
     """Check orders as the player typed them (nothing is stored)."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
-    if len(lines) > 200:
-        raise bad_request("at most 200 orders", "too_long")
+    if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
+        raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     return check(site.referee.game(session, seat.row), seat.power, lines)
 

@@ -6,21 +6,27 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitre.server import worker
+from arbitre.server.boundary import Boundary, error_body
+from arbitre.server.canonical import CanonicalJSONResponse
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
+from arbitre.server.headers import SecurityHeaders
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
+from arbitre.server.throttle import Tarpit
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import site_secret
+from arbitre.store.db import UnstorableText
 from arbitre.store.lifecycle import Referee
 
 STATIC = Path(__file__).with_name("static")
@@ -56,8 +62,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
                 await task
 
     app = FastAPI(title="arbitre", summary="A Diplomacy judge: games, orders, deadlines, press.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
+                  default_response_class=CanonicalJSONResponse)
     app.state.site = site
+    # Every request crosses the boundary checks; every answer gets the security headers (outermost).
+    app.add_middleware(Boundary)
+    app.add_middleware(Tarpit)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     from arbitre.server.pages import render_problem
@@ -74,16 +85,29 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
 
     @app.exception_handler(Problem)
     async def on_problem(request: Request, exc: Problem) -> Response:
+        if exc.status in (400, 413, 422) and not exc.where:
+            exc.where = "body" if request.method in ("POST", "PUT", "PATCH") else "query"  # the request as a whole
         if wants_json(request):
-            return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
-        return render_problem(request, exc)
+            response: Response = CanonicalJSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
+        else:
+            response = render_problem(request, exc)
+        if exc.retry_after:
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        problem = Problem(422, "invalid_request", f"{where}: {first.get('msg')}" if where else str(first.get("msg")))
+        where = _where(first.get("loc", ()))
+        message = str(first.get("msg"))
+        if first.get("type") == "extra_forbidden":
+            message = "unknown field"
+        problem = Problem(422, "invalid_request", f"{where}: {message}" if where else message, where or None)
         return await on_problem(request, problem)
+
+    @app.exception_handler(UnstorableText)
+    async def on_unstorable(request: Request, exc: UnstorableText) -> Response:
+        return await on_problem(request, Problem(400, "bad_text", str(exc), exc.where))
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -91,3 +115,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
         return await on_problem(request, Problem(exc.status_code, code, str(exc.detail)))
 
     return app
+
+
+def _where(loc: Any) -> str:
+    """``("body", "orders", 3)`` → ``body.orders[3]``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out

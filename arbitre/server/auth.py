@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from fastapi import Request, Response
 from sqlalchemy.orm import Session
@@ -14,6 +15,7 @@ from arbitre.server.security import SESSION_COOKIE, SESSION_MAX_AGE
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_token
 from arbitre.store.models import User
+from arbitre.store.sessions import end_session, open_session, session_user
 
 ANON_COOKIE = "arbitre_visitor"
 """Cookie of a visitor who is not logged in: carries the nonce of their CSRF token."""
@@ -32,6 +34,8 @@ class Actor:
     lang: str
     by_token: bool = False
     new_nonce: bool = False
+    session_id: int | None = None
+    """The server-side session of a cookie login (``None`` for a bearer token or a visitor)."""
 
     def require(self) -> User:
         """The user, or 401."""
@@ -58,11 +62,13 @@ def identify(request: Request, session: Session) -> Actor:
         if user is None:
             raise Problem(401, "bad_token", "this API token is not valid")
         return Actor(user, "", user.lang, by_token=True)
-    data = site.signer.read_session(request.cookies.get(SESSION_COOKIE))
-    if data is not None:
-        user = session.get(User, data.user_id)
-        if user is not None:
-            return Actor(user, data.nonce, user.lang)
+    secret = site.signer.read_session(request.cookies.get(SESSION_COOKIE))
+    if secret is not None:
+        found = session_user(session, secret, site.now())
+        if found is not None:
+            row, user = found
+            # The CSRF token is derived from the session's secret: it dies with the session.
+            return Actor(user, secret, user.lang, session_id=row.id)
     nonce = request.cookies.get(ANON_COOKIE) or ""
     new = not (16 <= len(nonce) <= 64)
     if new:
@@ -90,13 +96,25 @@ def set_visitor_cookies(response: Response, actor: Actor, secure: bool) -> None:
                             secure=secure)
 
 
-def log_in(response: Response, site: Site, user_id: int) -> None:
-    """Set the signed session cookie."""
-    response.set_cookie(SESSION_COOKIE, site.signer.make_session(user_id), max_age=SESSION_MAX_AGE, httponly=True,
+def client_address(request: Request) -> str:
+    """The address the request came from (the peer's; proxies' headers are not trusted)."""
+    return request.client.host if request.client else ""
+
+
+def log_in(response: Response, request: Request, session: Session, user_id: int) -> None:
+    """Open a session on the server (in ``session``'s write transaction) and set its signed cookie."""
+    site = site_of(request)
+    secret = open_session(session, user_id, site.now(), timedelta(seconds=SESSION_MAX_AGE),
+                          user_agent=request.headers.get("user-agent", ""), address=client_address(request))
+    response.set_cookie(SESSION_COOKIE, site.signer.make_session(secret), max_age=SESSION_MAX_AGE, httponly=True,
                         samesite="lax", secure=site.settings.secure_cookies)
     response.delete_cookie(ANON_COOKIE)
 
 
-def log_out(response: Response) -> None:
-    """Clear the session cookie."""
+def log_out(response: Response, request: Request, session: Session) -> None:
+    """End the session on the server (in ``session``'s write transaction) and clear its cookie."""
+    site = site_of(request)
+    secret = site.signer.read_session(request.cookies.get(SESSION_COOKIE))
+    if secret is not None:
+        end_session(session, secret, site.now())
     response.delete_cookie(SESSION_COOKIE)

@@ -6,11 +6,15 @@ from __future__ import annotations
 class Problem(Exception):
     """An HTTP error with a clear message (``code`` is a short machine-readable name)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, where: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after: int | None = None
+        """Seconds to wait before trying again (sent as ``Retry-After``), for 429 answers."""
+        self.where = where
+        """Which part of the request is wrong (``body.orders[3]``, ``path``, ``form.minutes``), if known."""
 
 
 def not_logged_in() -> Problem:
@@ -28,9 +32,9 @@ def not_found(what: str = "this page") -> Problem:
     return Problem(404, "not_found", f"{what} does not exist")
 
 
-def bad_request(message: str, code: str = "bad_request") -> Problem:
-    """400: the request itself is wrong."""
-    return Problem(400, code, message)
+def bad_request(message: str, code: str = "bad_request", where: str | None = None) -> Problem:
+    """400: the request itself is wrong (``where`` names the part)."""
+    return Problem(400, code, message, where)
 
 
 def conflict(message: str) -> Problem:

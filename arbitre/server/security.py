@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -36,36 +35,33 @@ DUMMY_HASH = hash_password(secrets.token_hex(8))
 """Checked against when the user does not exist, so that a login takes the same time either way."""
 
 
-@dataclass(frozen=True)
-class SessionData:
-    """What the session cookie carries: the user and a per-session secret for CSRF tokens."""
-
-    user_id: int
-    nonce: str
-
-
 class Signer:
-    """Signs session cookies and derives CSRF tokens from the site's secret key."""
+    """Signs session cookies and derives CSRF tokens from the site's secret key.
+
+    A session cookie carries the session's random secret (signed); the session
+    itself is a row on the server (:mod:`arbitre.store.sessions`), so that
+    logging out ends it.
+    """
 
     def __init__(self, secret: str) -> None:
         self._secret = secret.encode()
         self._serializer = URLSafeTimedSerializer(secret, salt="arbitre-session")
 
-    def make_session(self, user_id: int) -> str:
-        """A new signed session cookie value for ``user_id``."""
-        return self._serializer.dumps({"u": user_id, "n": secrets.token_urlsafe(16)})
+    def make_session(self, session_secret: str) -> str:
+        """The signed cookie value carrying ``session_secret``."""
+        return self._serializer.dumps({"s": session_secret})
 
-    def read_session(self, value: str | None) -> SessionData | None:
-        """The session in a cookie value, or ``None`` if absent, forged or expired."""
-        if not value:
+    def read_session(self, value: str | None) -> str | None:
+        """The session secret in a cookie value, or ``None`` if absent, forged or too old."""
+        if not value or len(value) > 512:
             return None
         try:
             data = self._serializer.loads(value, max_age=SESSION_MAX_AGE)
         except BadSignature:
             return None
-        if not isinstance(data, dict) or not isinstance(data.get("u"), int) or not isinstance(data.get("n"), str):
+        if not isinstance(data, dict) or not isinstance(data.get("s"), str) or not 20 <= len(data["s"]) <= 100:
             return None
-        return SessionData(data["u"], data["n"])
+        return str(data["s"])
 
     def csrf_token(self, nonce: str) -> str:
         """The CSRF token of a session (or of an anonymous visitor's ``nonce``)."""

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.security import Signer
+from arbitre.server.throttle import LoginGuard
 from arbitre.store import Database
 from arbitre.store.lifecycle import Referee
 
@@ -46,6 +47,8 @@ class Site:
     settings: Settings
     clock: Clock = field(default_factory=SystemClock)
     referee: Referee = field(default_factory=Referee)
+    guard: LoginGuard = field(default_factory=LoginGuard)
+    """Login throttles and the password-hashing gate."""
     maps: dict[tuple[int, int, str, int | None], str] = field(default_factory=dict)
     """Drawn maps by (game id, game version, viewer, history index or ``None``): a small cache."""
 

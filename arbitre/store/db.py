@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import threading
 from collections import deque
@@ -48,6 +49,43 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+class UnstorableText(ValueError):
+    """A value that could not be read back once stored (lone surrogates, ``NUL``): nothing is committed."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(f"{where}: this text cannot be stored (invalid Unicode or a NUL character)")
+        self.where = where
+
+
+def _readable(value: Any) -> bool:
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (dict, list)):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return True  # not JSON: the column type will say so
+    else:
+        return True
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """Refuse to write a row holding text that could not be read back (so one bad request cannot break
+    every later read of a game, its pages, its history or the game list)."""
+    for obj in list(session.new) + list(session.dirty):
+        table = getattr(obj, "__tablename__", type(obj).__name__)
+        for name, value in vars(obj).items():  # loaded attributes only (never loads a deferred column)
+            if not name.startswith("_") and not _readable(value):
+                raise UnstorableText(f"{table}.{name}")
+
+
 class FairLock:
     """A lock granted in arrival order (first come, first served)."""
 
@@ -90,6 +128,7 @@ class Database:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
+        event.listen(self._write, "before_flush", _check_flush)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
             FairLock() if self.is_sqlite else contextlib.nullcontext())
 

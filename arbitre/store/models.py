@@ -97,6 +97,25 @@ class ApiToken(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+class LoginSession(Base):
+    """A logged-in browser session, recorded on the server so that it can be ended.
+
+    The cookie carries a random secret whose SHA-256 is ``secret_hash``; a
+    session is valid until ``expires_at`` unless ``ended_at`` is set (log out,
+    log out everywhere, password change, or revoked from the account page).
+    """
+
+    __tablename__ = "sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    user_agent: Mapped[str] = mapped_column(String(200), default="")
+    address: Mapped[str] = mapped_column(String(64), default="")
+
+
 class GameRow(Base):
     """A game: its settings, its engine state (JSON) and where its clock stands.
 

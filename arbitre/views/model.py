@@ -8,6 +8,7 @@ Renderers and servers take a ``View``, never a game or a position.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbitre.rules.events import MASTER, OBSERVER
 
@@ -101,3 +102,26 @@ class View:
     bounced: tuple[str, ...] = ()
     extras: dict[str, object] = field(default_factory=dict)
     unit_counts: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Put everything in a canonical order (sorted keys and lists), so that the order of what a viewer
+        reads can never reveal the order of the position's internal lists (which hidden moves change)."""
+        put = object.__setattr__
+        put(self, "units", tuple(sorted(self.units, key=lambda u: (u.power or "", u.place, u.kind, u.hidden))))
+        put(self, "owners", dict(sorted(self.owners.items())))
+        put(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: (d.unit.place, d.unit.power or ""))))
+        # Orders: by power, then the orders given, sorted, then the units left without orders, sorted.
+        put(self, "orders", tuple(sorted(self.orders, key=lambda o: (o.power or "~", o.reason == "no_order", o.text))))
+        put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, r.en, r.fr, r.audience))))
+        put(self, "bounced", tuple(sorted(self.bounced)))
+        put(self, "extras", canonical(self.extras))
+        put(self, "unit_counts", dict(sorted(self.unit_counts.items())))
+
+
+def canonical(value: Any) -> Any:
+    """``value`` with every mapping's keys sorted, recursively (lists keep their order: the owner sorts them)."""
+    if isinstance(value, dict):
+        return {k: canonical(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    return value

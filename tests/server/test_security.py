@@ -49,6 +49,8 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("GET", "/account"): ("none", None),
     ("POST", "/account/tokens"): ("form", {"label": "x"}),
     ("POST", "/account/tokens/{token_id}/delete"): ("form", {}),
+    ("POST", "/account/sessions/{session_id}/end"): ("form", {}),
+    ("POST", "/account/sessions/end-all"): ("form", {}),
     ("GET", "/games/new"): ("none", None),
     ("POST", "/games/new"): ("form", {"name": "x"}),
     ("GET", "/games/{game_id}"): ("none", None),
@@ -83,7 +85,7 @@ def test_every_endpoint_is_covered() -> None:
 
 
 def _path(template: str, game_id: int) -> str:
-    return template.replace("{game_id}", str(game_id)).replace("{index}", "0").replace("{token_id}", "1")
+    return template.replace("{game_id}", str(game_id)).replace("{index}", "0").replace("{token_id}", "1").replace("{session_id}", "1")
 
 
 def _csrf(client: TestClient, page: str = "/") -> str:
@@ -251,7 +253,7 @@ def test_forged_and_malformed_requests_change_nothing(app_client: TestClient, si
     assert c.get("/games/999999").status_code == 404
     # oversized input
     r = app_client.put(f"/api/games/{gid}/orders", json={"orders": ["A PAR H"] * 500}, headers=h)
-    assert r.status_code == 400
+    assert r.status_code == 422 and r.json()["error"]["where"] == "body.orders"
     # stale phase
     r = app_client.put(f"/api/games/{gid}/orders", json={"orders": ["A BUR H"], "phase": "S1901M"}, headers=h)
     assert r.status_code == 409

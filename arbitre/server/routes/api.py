@@ -10,12 +10,23 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import check_csrf, client_address, identify, site_of
 from arbitre.server.errors import Problem
+from arbitre.server.fields import (
+    Deadlines,
+    LongText,
+    Minutes,
+    Names,
+    Options,
+    Orders,
+    Secret,
+    ShortText,
+    Strict,
+)
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, list_games, player_count
 from arbitre.store.models import MASTER, PLAYER
@@ -23,26 +34,20 @@ from arbitre.store.models import MASTER, PLAYER
 router = APIRouter(prefix="/api", tags=["api"])
 
 
-class Strict(BaseModel):
-    """Request bodies refuse unknown fields."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
 class AccountIn(Strict):
     """A new account."""
 
-    name: str = Field(max_length=40)
-    password: str = Field(max_length=200)
+    name: ShortText = Field(max_length=40)
+    password: Secret
     lang: Literal["en", "fr"] = "en"
 
 
 class TokenIn(Strict):
     """Credentials exchanged for a bearer token."""
 
-    name: str = Field(max_length=40)
-    password: str = Field(max_length=200)
-    label: str = Field(default="bot", max_length=80)
+    name: ShortText = Field(max_length=40)
+    password: Secret
+    label: ShortText = "bot"
 
 
 class MeIn(Strict):
@@ -54,20 +59,20 @@ class MeIn(Strict):
 class GameIn(Strict):
     """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare)."""
 
-    name: str = Field(max_length=80)
-    map: str = "standard"
-    rules: list[str] = []
-    options: dict[str, Any] = {}
+    name: ShortText
+    map: ShortText = "standard"
+    rules: Names = []
+    options: Options = {}
     press: Literal["none", "public", "full"] = "full"
     assignment: Literal["random", "choice"] = "random"
-    deadlines: dict[str, int] = {}
+    deadlines: Deadlines = {}
 
 
 class JoinIn(Strict):
     """Join as a player (optionally naming the wanted power) or as an observer."""
 
     role: Literal["player", "observer"] = "player"
-    power: str | None = None
+    power: ShortText | None = None
 
 
 class OrdersIn(Strict):
@@ -77,32 +82,32 @@ class OrdersIn(Strict):
     the game has moved on.
     """
 
-    orders: list[str] | None = None
+    orders: Orders | None = None
     ready: bool | None = None
-    phase: str | None = Field(default=None, max_length=16)
+    phase: ShortText | None = Field(default=None, max_length=16)
 
 
 class CheckIn(Strict):
     """Orders to check without storing them."""
 
-    orders: list[str]
+    orders: Orders
 
 
 class MessageIn(Strict):
     """A press message: ``to`` is a power, ``MASTER`` or ``*`` (public)."""
 
-    to: str = Field(max_length=24)
-    body: str = Field(max_length=5000)
+    to: ShortText = Field(max_length=24)
+    body: LongText
 
 
 class MasterIn(Strict):
     """A master-console action."""
 
     action: Literal["pause", "resume", "extend", "adjudicate", "draw", "end", "replace"]
-    minutes: int | None = None
-    power: str | None = None
-    user: str | None = None
-    powers: list[str] | None = None
+    minutes: Minutes | None = None
+    power: ShortText | None = None
+    user: ShortText | None = None
+    powers: Names | None = None
     """For a draw: the powers sharing it (default: every power still in the game)."""
 
 
@@ -110,8 +115,9 @@ class MasterIn(Strict):
 def register(body: AccountIn, request: Request) -> dict[str, Any]:
     """Create an account."""
     site = site_of(request)
+    password_hash = actions.check_account(site, body.name, body.password, client_address(request))
     with site.db.writing() as s:
-        user = actions.register(s, site, body.name, body.password, body.lang)
+        user = actions.register(s, site, body.name, password_hash, body.lang)
         return {"id": user.id, "name": user.name}
 
 
@@ -119,10 +125,11 @@ def register(body: AccountIn, request: Request) -> dict[str, Any]:
 def token(body: TokenIn, request: Request) -> dict[str, Any]:
     """Exchange a name and password for a bearer token (shown once)."""
     site = site_of(request)
+    with site.db.reading() as s:  # no write transaction during the (slow) password check
+        user = actions.authenticate(s, site, body.name, body.password, client_address(request))
+    if user is None:
+        raise Problem(401, "bad_login", "wrong user name or password")
     with site.db.writing() as s:
-        user = actions.authenticate(s, body.name, body.password)
-        if user is None:
-            raise Problem(401, "bad_login", "wrong user name or password")
         return {"token": create_token(s, user.id, body.label, site.now())}
 
 

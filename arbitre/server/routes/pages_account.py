@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.orm import Session
 
 from arbitre.server import actions, services
-from arbitre.server.auth import LANG_COOKIE, check_csrf, identify, log_in, log_out, site_of
+from arbitre.server.auth import LANG_COOKIE, Actor, check_csrf, client_address, identify, log_in, log_out, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import LANGUAGES
 from arbitre.server.pages import redirect, render
+from arbitre.server.security import SESSION_COOKIE
 from arbitre.store.accounts import create_token, delete_token, tokens_of
 from arbitre.store.games import games_of, list_games, player_count
+from arbitre.store.sessions import end_all_sessions, end_session_id, live_sessions
 
 router = APIRouter(include_in_schema=False)
 
@@ -43,18 +49,22 @@ def register_form(request: Request) -> Response:
 def register(request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form("")) -> Response:
     """Create an account and log in."""
     site = site_of(request)
-    with site.db.writing() as s:
+    with site.db.reading() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
-        try:
-            user = actions.register(s, site, name.strip(), password, actor.lang)
-        except Problem as err:
-            key = "This name is taken." if err.status == 409 else \
-                "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
-            return render(request, actor, "register.html", {"error": key}, status=err.status)
-        response = redirect("/", "registered")
-        log_in(response, site, user.id)
-        return response
+    try:
+        password_hash = actions.check_account(site, name.strip(), password, client_address(request))
+        with site.db.writing() as s:
+            user = actions.register(s, site, name.strip(), password_hash, actor.lang)
+            response = redirect("/", "registered")
+            log_in(response, request, s, user.id)
+    except Problem as err:
+        if err.status == 429:
+            raise
+        key = "This name is taken." if err.status == 409 else \
+            "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
+        return render(request, actor, "register.html", {"error": key}, status=err.status)
+    return response
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -70,26 +80,27 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
           next: str = Form("/")) -> Response:
     """Check the password and set the session cookie."""
     site = site_of(request)
-    with site.db.reading() as s:
+    with site.db.reading() as s:  # no write transaction during the (slow) password check
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
-        user = actions.authenticate(s, name, password)
-        if user is None:
-            return render(request, actor, "login.html", {"error": "Wrong user name or password.",
-                                                         "next": _safe_next(next)}, status=401)
-        response = redirect(_safe_next(next))
-        log_in(response, site, user.id)
-        return response
+        user = actions.authenticate(s, site, name, password, client_address(request))
+    if user is None:
+        return render(request, actor, "login.html", {"error": "Wrong user name or password.",
+                                                     "next": _safe_next(next)}, status=401)
+    response = redirect(_safe_next(next))
+    with site.db.writing() as s:
+        log_in(response, request, s, user.id)
+    return response
 
 
 @router.post("/logout")
 def logout(request: Request, csrf: str = Form("")) -> Response:
     """End the session."""
     site = site_of(request)
-    with site.db.reading() as s:
-        check_csrf(request, identify(request, s), csrf)
     response = redirect("/")
-    log_out(response)
+    with site.db.writing() as s:
+        check_csrf(request, identify(request, s), csrf)
+        log_out(response, request, s)
     return response
 
 
@@ -114,8 +125,7 @@ def account(request: Request) -> Response:
     site = site_of(request)
     with site.db.reading() as s:
         actor = identify(request, s)
-        user = actor.require()
-        return render(request, actor, "account.html", {"tokens": tokens_of(s, user.id), "new_token": None})
+        return render(request, actor, "account.html", _account(s, site.now(), actor, None))
 
 
 @router.post("/account/tokens")
@@ -127,7 +137,7 @@ def new_token(request: Request, label: str = Form("bot"), csrf: str = Form("")) 
         check_csrf(request, actor, csrf)
         user = actor.require()
         token = create_token(s, user.id, label, site.now())
-        return render(request, actor, "account.html", {"tokens": tokens_of(s, user.id), "new_token": token})
+        return render(request, actor, "account.html", _account(s, site.now(), actor, token))
 
 
 @router.post("/account/tokens/{token_id}/delete")
@@ -140,3 +150,34 @@ def remove_token(token_id: int, request: Request, csrf: str = Form("")) -> Respo
         if not delete_token(s, actor.require().id, token_id):
             raise Problem(404, "not_found", "this token does not exist")
     return redirect("/account", "done")
+
+
+def _account(s: Session, now: datetime, actor: Actor, new_token: str | None) -> dict[str, Any]:
+    user = actor.require()
+    return {"tokens": tokens_of(s, user.id), "new_token": new_token, "sessions": live_sessions(s, user.id, now),
+            "current_session": actor.session_id}
+
+
+@router.post("/account/sessions/{session_id}/end")
+def end_one_session(session_id: int, request: Request, csrf: str = Form("")) -> Response:
+    """End one of your sessions (another browser, or this one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        if not end_session_id(s, actor.require().id, session_id, site.now()):
+            raise Problem(404, "not_found", "this session does not exist")
+    return redirect("/account" if session_id != actor.session_id else "/", "done")
+
+
+@router.post("/account/sessions/end-all")
+def end_every_session(request: Request, csrf: str = Form("")) -> Response:
+    """Log out everywhere: end every session of your account, this one included."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        end_all_sessions(s, actor.require().id, site.now())
+    response = redirect("/", "done")
+    response.delete_cookie(SESSION_COOKIE)
+    return response

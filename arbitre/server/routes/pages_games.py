@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import threading
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -12,6 +14,7 @@ from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
+from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import current_view, map_svg, phase_view, renderer_available
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
@@ -24,21 +27,30 @@ _MAPS_LOCK = threading.Lock()
 
 def _options(text: str) -> dict[str, str]:
     out = {}
-    for line in text.splitlines():
-        if not line.strip():
-            continue
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_ITEMS:
+        raise bad_request(f"at most {MAX_ITEMS} options", "bad_settings", "form.options")
+    for line in lines:
         if "=" not in line:
-            raise bad_request(f"option {line.strip()!r} must be written name=value", "bad_settings")
+            raise bad_request(f"option {line.strip()[:MAX_LINE]!r} must be written name=value", "bad_settings",
+                              "form.options")
         name, value = line.split("=", 1)
+        if len(name.strip()) > 80 or len(value.strip()) > MAX_LINE:
+            raise bad_request(f"an option name is at most 80 characters and its value at most {MAX_LINE}",
+                              "bad_settings", "form.options")
         out[name.strip()] = value.strip()
     return out
 
 
 def _minutes(value: str, key: str) -> int:
     try:
-        return int(round(float(value) * 60))
-    except ValueError as err:
-        raise bad_request(f"deadline {key}: {value!r} is not a number of minutes", "bad_settings") from err
+        minutes = float(value)
+    except ValueError:
+        minutes = math.nan
+    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
+        raise bad_request(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)",
+                          "bad_settings", f"form.deadline_{key}")
+    return int(round(minutes * 60))
 
 
 async def _step_deadlines(request: Request) -> dict[str, str]:
@@ -165,7 +177,8 @@ def _map_url(seat: services.Seat, index: int | None) -> str | None:
     if not renderer_available():
         return None
     where = "" if index is None else f"/history/{index}"
-    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}"
+    # The URL names the viewer: a browser shared by two players never shows one the other's cached map.
+    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}&as={quote(seat.viewer)}"
 
 
 @router.get("/games/{game_id}/map.svg")
@@ -182,12 +195,14 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
 
 def _map(game_id: int, index: int | None, request: Request) -> Response:
     site = site_of(request)
+    viewer = ""
     with site.db.reading() as s:
         seat = services.open_game(s, game_id, identify(request, s))
         game = site.referee.game(s, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
-        key = (seat.row.id, seat.row.version, seat.viewer, index)
+        viewer = seat.viewer
+        key = (seat.row.id, seat.row.version, viewer, index)
         svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
@@ -198,7 +213,9 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
                 site.maps[key] = svg
                 while len(site.maps) > 64:
                     site.maps.pop(next(iter(site.maps)))
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+    # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
+    cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
 
 
 
@@ -246,9 +263,9 @@ def console_action(game_id: int, request: Request, csrf: str = Form(""), action:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        try:
-            mins = int(minutes) if minutes.strip() else None
-        except ValueError as err:
-            raise Problem(400, "bad_action", f"{minutes!r} is not a whole number of minutes") from err
+        text = minutes.strip()
+        if text and not (text.lstrip("-").isdigit() and len(text) <= 8):
+            raise Problem(400, "bad_action", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
+        mins = int(text) if text else None
         actions.master_action(s, site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")

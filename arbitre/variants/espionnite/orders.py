@@ -67,6 +67,17 @@ def is_espionage_text(tokens: list[str]) -> bool:
     return bool(tokens) and _head(tokens) is not None
 
 
+def mentions_espionage(tokens: list[str]) -> bool:
+    """Does any token name a spy or counter-spy (``SPY: MUN``, ``A PAR SPY MUN``)?
+
+    Such a line is a spy order, perhaps mistyped: it is kept private (read at
+    the lock, refused privately there if it is wrong), never adjudicated nor
+    published to the other powers.
+    """
+    words = ("".join(ch for ch in t if ch.isalpha()) for t in tokens)
+    return any(w in SPY_WORDS or w in COUNTERSPY_WORDS for w in words)  # COUNTER-SPY holds SPY
+
+
 def parse_espionage(parser: OrderParser, tokens: list[str]) -> Order | None:
     """Extra parser for :meth:`OrderSyntax.extended`: a spy or counter-spy order, or ``None``."""
     head = _head(tokens)

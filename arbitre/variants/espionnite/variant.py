@@ -13,7 +13,7 @@ from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
 from arbitre.variants.espionnite.kinds import KINDS
-from arbitre.variants.espionnite.orders import is_espionage_text
+from arbitre.variants.espionnite.orders import mentions_espionage
 from arbitre.variants.espionnite.reports import espionage_events
 from arbitre.variants.espionnite.validation import check_espionage_list
 from arbitre.variants.espionnite.wording import WORDINGS
@@ -61,8 +61,11 @@ class Espionnite(Variant, OrderRules, StepRules, EventWords):
         return check_espionage_list(orders)
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
-        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published."""
-        return is_espionage_text(tokenize(text))
+        """Spy and counter-spy orders act at the lock; they are never adjudicated nor published.
+
+        A line that names a spy anywhere (a mistyped spy order) counts too, so a typo stays private.
+        """
+        return mentions_espionage(tokenize(text))
 
     def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
         """Movement phases: orders, then the lock and reveal, then the reaction step; others: as usual."""

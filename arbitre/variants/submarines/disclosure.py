@@ -123,8 +123,11 @@ def _support_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, o
         yield _event(DOWNWARD_SUPPORT, EVERYONE, power=unit.power, order=order.format())
     elif below and into_below:
         supported = step.before.units.get(order.supported.province)
-        if supported is not None and supported.power != unit.power:
-            yield _event(DEPTH_SUPPORT, only(unit.power, supported.power), power=unit.power, order=order.format())
+        # The supporter is told whether or not a (hidden) unit is there: what its own order produces must
+        # not reveal that unit.  The supported unit's owner, if there is one, is told too.
+        if supported is None or supported.power != unit.power:
+            audience = only(unit.power) if supported is None else only(unit.power, supported.power)
+            yield _event(DEPTH_SUPPORT, audience, power=unit.power, order=order.format())
 
 
 def _decisive(rules: RuleSet, step: MovementStep, prov: str) -> bool:

@@ -1,0 +1,172 @@
+"""Text and JSON rules of every boundary: what a string or a decoded JSON document may hold.
+
+The JSON interface, the command line and the server all read outside input
+through these functions, so every boundary refuses the same things with the
+same words: lone UTF-16 surrogates (they cannot be written back as UTF-8),
+control characters (``NUL`` cannot even be stored by PostgreSQL), nesting
+deeper than :data:`MAX_DEPTH`, integers beyond :data:`MAX_INT`, ``NaN`` and
+infinities, and an object naming the same field twice.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a JSON document may have."""
+MAX_INT = 2**53 - 1
+"""Largest integer (in absolute value) a JSON document may hold: exact in every JSON reader."""
+MAX_INT_DIGITS = 1000
+"""Integers with more digits are refused while parsing (Python itself refuses 4,300); :func:`check_tree` then
+refuses, naming where, any integer beyond :data:`MAX_INT`."""
+MAX_STRING = 100_000
+"""Longest string a JSON document may hold; each field has its own, smaller limit on top."""
+
+_LINE_BREAKS = "\n\r"
+_ALLOWED_CONTROLS = "\t"
+
+
+class TextError(ValueError):
+    """Input text refused at the boundary; ``where`` says which part of the input."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+def text_problem(value: str, *, multiline: bool = False) -> str | None:
+    """Why ``value`` may not be accepted as text (``None`` when it may).
+
+    Refused: lone surrogates, ``NUL`` and other C0/C1 control characters (tab is
+    allowed; line breaks only when ``multiline``), U+2028/U+2029, and the
+    non-characters U+FFFE/U+FFFF.  The reason never echoes the bad character.
+    """
+    if value.isascii() and value.isprintable():
+        return None  # the common case, fast
+    for i, ch in enumerate(value):
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:
+            return f"a lone UTF-16 surrogate (U+{code:04X}) at character {i + 1}"
+        if code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029, 0xFFFE, 0xFFFF):
+            if ch in _ALLOWED_CONTROLS or (multiline and ch in _LINE_BREAKS):
+                continue
+            return f"a control character (U+{code:04X}) at character {i + 1}"
+    return None
+
+
+def check_text(value: str, where: str, *, multiline: bool = False, max_length: int | None = None) -> str:
+    """``value`` if it is acceptable text (see :func:`text_problem`), else raise :class:`TextError`."""
+    if max_length is not None and len(value) > max_length:
+        raise TextError(where, f"at most {max_length} characters (got {len(value)})")
+    problem = text_problem(value, multiline=multiline)
+    if problem:
+        raise TextError(where, f"text holds {problem}")
+    return value
+
+
+def check_tree(value: Any, where: str = "", depth: int = 0) -> None:
+    """Check a decoded JSON value: depth, integer size, finite numbers, text of keys and strings.
+
+    Strings may hold line breaks (a press message does); keys may not.
+    """
+    if depth > MAX_DEPTH:
+        raise TextError(where or "(top level)", f"nested more than {MAX_DEPTH} levels deep")
+    if isinstance(value, str):
+        check_text(value, where or "(top level)", multiline=True, max_length=MAX_STRING)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if abs(value) > MAX_INT:
+            raise TextError(where or "(top level)", f"integers are at most {MAX_INT} in absolute value")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise TextError(where or "(top level)", "numbers must be finite")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            path = f"{where}.{key}" if where else str(key)
+            check_text(str(key), (where or "(top level)") + " (a field name)", max_length=200)
+            check_tree(item, path, depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            check_tree(item, f"{where}[{i}]" if where else f"[{i}]", depth + 1)
+
+
+class _DuplicateField(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateField(key)
+        out[key] = value
+    return out
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise OverflowError(digits)
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+class JsonSyntaxError(TextError):
+    """The text is not JSON at all (as opposed to JSON breaking a limit)."""
+
+
+def loads(text: str, where: str = "(json)") -> Any:
+    """Decode JSON text under the boundary rules (raises :class:`TextError`, never anything else).
+
+    Refuses duplicated fields, ``NaN``/``Infinity``, integers of more than
+    :data:`MAX_INT_DIGITS` digits or beyond :data:`MAX_INT`, nesting deeper than
+    :data:`MAX_DEPTH`, and bad text anywhere (:func:`check_tree`).
+    """
+    try:
+        value = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        raise JsonSyntaxError(where, f"not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}") from err
+    except _DuplicateField as err:
+        raise TextError(where, f"the field {err.key[:60]!r} is given twice") from err
+    except OverflowError as err:
+        raise TextError(where, f"integers are at most {MAX_INT} in absolute value") from err
+    except RecursionError as err:
+        raise TextError(where, f"nested more than {MAX_DEPTH} levels deep") from err
+    except ValueError as err:  # parse_constant
+        raise TextError(where, f"numbers must be finite ({err} is not allowed)") from err
+    try:
+        check_tree(value)
+    except TextError as err:
+        raise TextError(join_where(where, err.where), err.message) from err
+    return value
+
+
+def join_where(root: str, sub: str) -> str:
+    """``where`` of a part inside ``root``: ``body`` + ``orders[0]`` → ``body.orders[0]``;
+    ``line 2`` + ``map`` → ``line 2: map``; the root ``(json)`` names the whole input."""
+    if root == "(json)":
+        return sub
+    if sub in ("", "(top level)"):
+        return root
+    if root.startswith("line "):
+        return f"{root}: {sub}"
+    return root + ("" if sub.startswith("[") else ".") + sub
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON text of ``value`` (sorted keys) that is always valid UTF-8 (non-ASCII kept, or
+    escaped when it could not be written as UTF-8)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True, sort_keys=True)
+    return text
