@@ -112,7 +112,7 @@ class View:
         put(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: (d.unit.place, d.unit.power or ""))))
         # Orders: by power, then the orders given, sorted, then the units left without orders, sorted.
         put(self, "orders", tuple(sorted(self.orders, key=lambda o: (o.power or "~", o.reason == "no_order", o.text))))
-        put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, r.en, r.fr, r.audience))))
+        put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, repr(canonical(r.data)), r.audience))))
         put(self, "bounced", tuple(sorted(self.bounced)))
         put(self, "extras", canonical(self.extras))
         put(self, "unit_counts", dict(sorted(self.unit_counts.items())))
