@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -122,10 +122,18 @@ PHASE_SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
 
-def phase_title(phase: str) -> str:
-    """``S1901M`` → ``Spring 1901, movement`` (other strings are returned as they are)."""
+Words = Callable[[str], str]
+"""A translation of the drawing's words (message ids in English, as the gettext catalogs key them)."""
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def phase_title(phase: str, words: Words = _same) -> str:
+    """``S1901M`` → ``Spring 1901, movement`` (other strings are returned as they are), in ``words``' language."""
     if len(phase) >= 6 and phase[0] in PHASE_SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
-        return f"{PHASE_SEASONS[phase[0]]} {phase[1:-1]}, {PHASE_KINDS[phase[-1]]}"
+        return f"{words(PHASE_SEASONS[phase[0]])} {phase[1:-1]}, {words(PHASE_KINDS[phase[-1]])}"
     return phase
 
 
@@ -172,9 +180,10 @@ def _bar(tip: Point, frm: Point, size: float) -> tuple[Point, Point]:
 
 # --------------------------------------------------------------------------- the drawing
 class _Drawing:
-    def __init__(self, view: View, geometry: Geometry) -> None:
+    def __init__(self, view: View, geometry: Geometry, words: Words = _same) -> None:
         self.view = view
         self.g = geometry
+        self.words = words
         self.out: list[str] = []
         self.r = 9.0
         self.dislodged_at: dict[str, Point] = {}
@@ -705,10 +714,11 @@ class _Drawing:
         self.add(f'<g id="legend" font-family="{FONT}">')
         self.add(f'<rect x="0" y="{_f(y0)}" width="{_f(g.width)}" height="{_f(FOOTER)}" fill="#F7F4EC" '
                  f'stroke="{BORDER}" stroke-width="1"/>')
-        who = {MASTER: "game master", OBSERVER: "observer"}.get(v.viewer, v.viewer.title())
-        self.text(10, y0 + 19, f"{phase_title(v.phase)}", 13, anchor="start", halo=None)
-        self.text(g.width - 10, y0 + 19, f"{v.map_name} · seen by {who}", 11, anchor="end", weight="normal",
-                  halo=None, fill="#555555")
+        w = self.words
+        who = {MASTER: w("game master"), OBSERVER: w("observer")}.get(v.viewer, w(v.viewer.title()))
+        self.text(10, y0 + 19, f"{phase_title(v.phase, w)}", 13, anchor="start", halo=None)
+        self.text(g.width - 10, y0 + 19, f"{v.map_name} · {w('seen by')} {who}", 11, anchor="end",
+                  weight="normal", halo=None, fill="#555555")
         counts: dict[str, int] = {}
         for owner in v.owners.values():
             counts[owner] = counts.get(owner, 0) + 1
@@ -724,7 +734,7 @@ class _Drawing:
                      'stroke-width="1"/>')
             self.add(f'<text x="{_f(x + 11)}" y="{_f(y + 2.6)}" font-size="9" font-weight="bold" '
                      f'text-anchor="middle" fill="{_on(st.colour)}">{st.letter}</text>')
-            self.text(x + 27, y + 3.5, f"{p.title()} {counts.get(p, 0)}", 10.5, anchor="start", halo=None,
+            self.text(x + 27, y + 3.5, f"{self.words(p.title())} {counts.get(p, 0)}", 10.5, anchor="start", halo=None,
                       weight="normal")
         self.add("</g>")
 
@@ -741,15 +751,16 @@ def _powers_of(view: View) -> list[str]:
 
 
 def render_svg(view: View, geometry: Geometry | None = None, *, names: Mapping[str, str] | None = None,
-               legend: bool = True) -> str:
+               legend: bool = True, words: Words = _same) -> str:
     """Draw ``view`` on its board and return the SVG document as text.
 
     ``geometry`` defaults to the shipped geometry of ``view.map_name``;
-    ``names`` maps province abbreviations to full names (shown as tooltips).
+    ``names`` maps province abbreviations to full names (shown as tooltips);
+    ``words`` translates the legend's words (season, phase kind, "seen by", power names).
     The picture holds only what ``view`` holds.
     """
     g = geometry or load_geometry(view.map_name)
-    d = _Drawing(view, g)
+    d = _Drawing(view, g, words)
     powers = _powers_of(view)
     height = g.height + (FOOTER if legend else 0)
     d.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(g.width)} {_f(height)}" '

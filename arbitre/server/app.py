@@ -21,6 +21,7 @@ from arbitre.server.canonical import CanonicalJSONResponse
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
 from arbitre.server.headers import SecurityHeaders
+from arbitre.server.live import Hub
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
 from arbitre.server.throttle import Tarpit
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
             yield
         finally:
             stop.set()
+            hub.shutdown()
             if task is not None:
                 await task
 
@@ -65,6 +67,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
                   default_response_class=CanonicalJSONResponse)
     app.state.site = site
+    hub = app.state.hub = Hub(site.db.changes)
     # Every request crosses the boundary checks; every answer gets the security headers (outermost).
     app.add_middleware(Boundary)
     app.add_middleware(Tarpit)
@@ -72,10 +75,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, api_bots, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import api, api_bots, events, pages_account, pages_bots, pages_games
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
+    app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)

@@ -23,6 +23,8 @@ class Settings:
     secure_cookies: bool = False
     adjudication_pause: float = 0.0
     threads: int = 8
+    stream_keepalive: float = 20.0
+    """Seconds between two keep-alive lines of an idle event stream (each also re-reads the reader's glance)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -35,6 +37,7 @@ class Settings:
             secure_cookies=os.environ.get("ARBITRE_SECURE_COOKIES", "0") == "1",
             adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
             threads=int(os.environ.get("ARBITRE_THREADS", "8")),
+            stream_keepalive=float(os.environ.get("ARBITRE_STREAM_KEEPALIVE", "20")),
         )
 
 
@@ -49,8 +52,8 @@ class Site:
     referee: Referee = field(default_factory=Referee)
     guard: LoginGuard = field(default_factory=LoginGuard)
     """Login throttles and the password-hashing gate."""
-    maps: dict[tuple[int, int, str, int | None], str] = field(default_factory=dict)
-    """Drawn maps by (game id, game version, viewer, history index or ``None``): a small cache."""
+    maps: dict[tuple[int, int, str, int | None, str], str] = field(default_factory=dict)
+    """Drawn maps by (game id, game version, viewer, history index or ``None``, language): a small cache."""
 
     def now(self) -> datetime:
         """The site's current time."""

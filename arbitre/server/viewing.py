@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitre.judge import Game
 from arbitre.rules import RuleSet
+from arbitre.server.i18n import translator
 from arbitre.views import MASTER, OBSERVER, View
 from arbitre.words.events import report_words
 
@@ -52,13 +53,13 @@ def renderer_available() -> bool:
     return True
 
 
-def map_svg(view: View) -> str | None:
-    """The map of a view as SVG, when the renderer is installed; ``None`` otherwise."""
+def map_svg(view: View, lang: str = "en") -> str | None:
+    """The map of a view as SVG (its legend in ``lang``), when the renderer is installed; ``None`` otherwise."""
     try:
         from arbitre.render import render_svg
     except ImportError:
         return None
     try:
-        return render_svg(view)
+        return render_svg(view, words=translator(lang))
     except Exception:  # the map is an extra: a page without it still works
         return None

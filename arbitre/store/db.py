@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from arbitre.store.changes import ChangeBus
+
 DEFAULT_SQLITE = "arbitre.sqlite3"
 """File name of the embedded database when no URL is configured."""
 
@@ -126,15 +128,22 @@ class Database:
 
     def __post_init__(self) -> None:
         write_bind = self.engine.execution_options(sqlite_begin="IMMEDIATE") if self.is_sqlite else self.engine
-        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        # A read sees one snapshot from its first statement to its end (SQLite's read transactions always do):
+        # a game's row and its engine state, read by two statements, then always belong together.
+        read_bind = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        self._read = sessionmaker(read_bind, expire_on_commit=False)
         self._write = sessionmaker(write_bind, expire_on_commit=False)
         event.listen(self._write, "before_flush", _check_flush)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
             FairLock() if self.is_sqlite else contextlib.nullcontext())
+        self.changes = ChangeBus(self.engine)
+        """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
+        self.changes.attach(self._write, Database.after_commit)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A read-only transaction, ended (never committed) when the block ends; loaded objects stay readable."""
+        """A read-only transaction on one snapshot, ended (never committed) when the block ends; loaded objects stay
+        readable."""
         with self._read() as session:
             yield session
 
@@ -158,7 +167,8 @@ class Database:
         session.info.setdefault("after_commit", []).append(callback)
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Stop listening for changes and close every pooled connection."""
+        self.changes.close()
         self.engine.dispose()
 
 

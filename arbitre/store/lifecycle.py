@@ -141,8 +141,9 @@ class Referee:
             row.remaining_seconds = row.deadlines.get(deadline_key(game), 86400)
         else:
             row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))
-        version = row.version
-        Database.after_commit(session, lambda: self.cache.put(row.id, version, game))
+        # Not the live game: readers get the game rebuilt from the stored JSON, as every other process
+        # does, so every process gives the same answers (a live game lists some results in another order).
+        Database.after_commit(session, lambda: self.cache.forget(row.id))
 
     # ----------------------------------------------------------------- start
     def maybe_start(self, session: Session, row: GameRow, now: datetime) -> bool:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, TypeVar
 
-from sqlalchemy import or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from arbitre.store.games import GameRuleError
@@ -14,6 +15,7 @@ PUBLIC = "*"
 """Recipient of a public message."""
 TO_MASTER = "MASTER"
 """Recipient (and sender name) of the game master."""
+S = TypeVar("S", bound=Select[Any])
 
 
 def allowed_recipients(press: str, sender: str, powers: list[str]) -> list[str]:
@@ -47,11 +49,26 @@ def post_message(session: Session, game_id: int, phase: str, sender_id: int, sen
     return msg
 
 
-def messages_for(session: Session, game_id: int, reader: str, limit: int = 500) -> list[Message]:
-    """The messages ``reader`` (a power, ``MASTER`` or ``OBSERVER``) may read, oldest first."""
-    stmt = select(Message).where(Message.game_id == game_id)
+def _readable(stmt: S, game_id: int, reader: str) -> S:
+    stmt = stmt.where(Message.game_id == game_id)
     if reader != TO_MASTER:
         stmt = stmt.where(or_(Message.recipient == PUBLIC, Message.recipient == reader, Message.sender == reader))
-    rows = list(session.scalars(stmt.order_by(Message.id.desc()).limit(limit)))
+    return stmt
+
+
+def messages_for(session: Session, game_id: int, reader: str, limit: int = 500) -> list[Message]:
+    """The messages ``reader`` (a power, ``MASTER`` or ``OBSERVER``) may read, oldest first."""
+    rows = list(session.scalars(_readable(select(Message), game_id, reader).order_by(Message.id.desc()).limit(limit)))
     rows.reverse()
     return rows
+
+
+def count_for(session: Session, game_id: int, reader: str) -> int:
+    """How many messages ``reader`` may read in the game."""
+    return int(session.scalar(_readable(select(func.count(Message.id)), game_id, reader)) or 0)
+
+
+def messages_after(session: Session, game_id: int, reader: str, start: int, limit: int = 100) -> list[Message]:
+    """The messages ``reader`` may read from the ``start``-th on (counting from 0, oldest first), at most ``limit``."""
+    stmt = _readable(select(Message), game_id, reader).order_by(Message.id).offset(max(0, start)).limit(limit)
+    return list(session.scalars(stmt))

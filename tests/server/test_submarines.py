@@ -4,16 +4,21 @@ Two games are played identically, except for the order of France's submerged
 submarine in Spring 1902 (``SM MAO-1 - IRI-1`` in one, ``SM MAO-1 H`` in the
 other).  Every page and API answer another power or an observer can fetch must
 then be the same in both games, byte for byte once the game ids are set aside;
-and none names the submarine's new place.
+and none names the submarine's new place.  Their event streams, read while
+the games are played, are the same too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from fastapi.testclient import TestClient
 
+from arbitre.server.site import Site
+from tests.server.browser import live_server
 from tests.server.conftest import POWERS, Api
+from tests.server.sse import StreamReader
 
 SETTINGS = {"name": "Deep", "rules": ["submarines"], "options": {"start_submarines": "FRANCE:BRE"},
             "assignment": "choice", "press": "full"}
@@ -46,7 +51,7 @@ def fetch_all(api: Api, gid: int) -> dict[str, str]:
     return out
 
 
-def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient) -> None:
+def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, site: Site) -> None:
     master = Api(app_client, "deepmaster")
     players = {p: Api(app_client, f"deep_{p.lower()}") for p in POWERS}
     observer = Api(app_client, "deepwatcher")
@@ -59,15 +64,36 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient) -
             assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
         assert observer.post(f"/api/games/{gid}/join", {"role": "observer"}).status_code == 200
         games.append(gid)
-    for gid in games:
-        play(master, players, gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
-        play(master, players, gid, {})  # S1901R: held for everyone
-        play(master, players, gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
-        play(master, players, gid, {})  # F1901R
-        assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
-    moved, stayed = games
-    play(master, players, moved, {"FRANCE": ["SM MAO-1 - IRI-1"], "ENGLAND": ["F LON - ENG"]})
-    play(master, players, stayed, {"FRANCE": ["SM MAO-1 H"], "ENGLAND": ["F LON - ENG"]})
+    readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
+    with live_server(site) as url, contextlib.ExitStack() as streams:
+        # every other reader's event stream of both games, open while they are played
+        heard = {gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
+                 for gid in games}
+        for group in heard.values():
+            for reader in group.values():
+                streams.callback(reader.close)
+                reader.wait_for("hello")
+
+        def step(gid: int, orders: dict[str, list[str]]) -> None:
+            play(master, players, gid, orders)
+            now = master.get(f"/api/games/{gid}").json()["game"]["phase"]
+            for reader in heard[gid].values():
+                reader.wait_for("phase", phase=now)
+
+        for gid in games:
+            step(gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
+            step(gid, {})  # S1901R: held for everyone
+            step(gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
+            step(gid, {})  # F1901R
+            assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
+        moved, stayed = games
+        step(moved, {"FRANCE": ["SM MAO-1 - IRI-1"], "ENGLAND": ["F LON - ENG"]})
+        step(stayed, {"FRANCE": ["SM MAO-1 H"], "ENGLAND": ["F LON - ENG"]})
+        # the event streams: the same for every other reader in both games
+        for who, _api in readers:
+            a, b = (re.sub(rf'"game":{gid}\b', '"game":ID', heard[gid][who].text()) for gid in (moved, stayed))
+            assert a == b, who
+            assert heard[moved][who].kinds() == ["hello", *["phase"] * 5], who
     # the master sees the submarine; France sees its own submarine
     gm_units = {u["place"] for u in master.get(f"/api/games/{moved}").json()["view"]["units"]}
     assert "IRI-1" in gm_units

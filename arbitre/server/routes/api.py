@@ -15,6 +15,7 @@ from pydantic import Field
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, client_address, identify, site_of
+from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import (
     Deadlines,
@@ -227,8 +228,8 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]
         check_csrf(request, actor)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
         result = actions.submit_orders(s, site, seat, body.orders, body.ready, body.phase)
-        rejected = [{"order": r.text, "outcome": r.outcome, "reason": r.reason, "message": r.message}
-                    for r in result.rejected]
+        rejected = [{"order": r.text, "outcome": r.outcome, "reason": r.reason,
+                     "message": engine_message(r.message or "", r.outcome, actor.lang) or None} for r in result.rejected]
         return {"rejected": rejected, "processed": result.processed, "phase": seat.row.phase, "step": seat.row.step}
 
 
@@ -240,7 +241,10 @@ def check(game_id: int, body: CheckIn, request: Request) -> dict[str, Any]:
         actor = identify(request, s)
         check_csrf(request, actor)
         seat = services.open_game(s, game_id, actor, roles=(PLAYER,))
-        return {"errors": actions.check_orders(site, s, seat, body.orders)}
+        errors = actions.check_orders(site, s, seat, body.orders)
+        for e in errors:  # the engine's words in the reader's language
+            e["message"] = engine_message(e["message"], e["outcome"], actor.lang)
+        return {"errors": errors}
 
 
 @router.get("/games/{game_id}/history")

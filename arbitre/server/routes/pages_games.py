@@ -11,8 +11,9 @@ from fastapi.responses import HTMLResponse, Response
 
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
-from arbitre.server import actions, services
+from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
@@ -113,7 +114,8 @@ def game_page(game_id: int, request: Request) -> Response:
                                                                 "powers": game.powers()})
         state = services.game_state(site, s, seat)
         return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None),
-                                                    "recipients": services.recipients(site, s, seat)})
+                                                    "recipients": services.recipients(site, s, seat),
+                                                    "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/join")
@@ -143,7 +145,8 @@ def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Fo
         result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
             state = services.game_state(site, s, seat)
-            rejected = [{"order": r.text, "message": r.message or r.reason or r.outcome} for r in result.rejected]
+            rejected = [{"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome,
+                                                                    actor.lang)} for r in result.rejected]
             return render(request, actor, "game.html", {"s": state, "svg": _map_url(seat, None), "rejected": rejected,
                                                         "recipients": services.recipients(site, s, seat)})
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
@@ -197,16 +200,17 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
     site = site_of(request)
     viewer = ""
     with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s))
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor)
         game = site.referee.game(s, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         viewer = seat.viewer
-        key = (seat.row.id, seat.row.version, viewer, index)
+        key = (seat.row.id, seat.row.version, viewer, index, actor.lang)
         svg = site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
-            svg = map_svg(view)
+            svg = map_svg(view, actor.lang)
             if svg is None:
                 raise Problem(404, "not_found", "the map renderer is not installed")
             with _MAPS_LOCK:
@@ -227,7 +231,7 @@ def messages(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
         return render(request, actor, "messages.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                        "m": services.press(s, seat),
+                                                        "m": services.press(s, seat), "live_since": live.since(site, s, seat),
                                                         "recipients": services.recipients(site, s, seat)})
 
 
@@ -251,7 +255,7 @@ def console(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, roles=(MASTER,))
         return render(request, actor, "master.html", {"s": services.game_state(site, s, seat),
-                                                      "svg": _map_url(seat, None)})
+                                                      "svg": _map_url(seat, None), "live_since": live.since(site, s, seat)})
 
 
 @router.post("/games/{game_id}/master")

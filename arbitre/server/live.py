@@ -1,0 +1,289 @@
+"""The live event stream of a game: what changed for one reader, as server-sent events.
+
+Each open stream keeps a :class:`Glance`, the moving parts of the game *as its
+reader may see them*: phase, step, status, deadline, the ready switches the
+reader may see and how many messages it may read.  When a change signal arrives
+for the game (:mod:`arbitre.store.changes`: a ``NOTIFY`` from any process on
+PostgreSQL, the process's own commit on SQLite), the stream builds a new glance
+for its reader, from the reader's own seat, and sends the differences as
+events.  A change the reader may not see changes nothing in its glance, so it
+sends nothing: no event, payload or event id depends on what the reader may not
+see.
+
+The event id is the glance itself, written as a short string (a cursor).  A
+client that reconnects with ``Last-Event-ID`` gets the differences between that
+glance and the current one, so nothing is lost between two connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from arbitre.server.services import Seat
+from arbitre.server.site import Site
+from arbitre.store.changes import ChangeBus
+from arbitre.store.messages import count_for, messages_after
+from arbitre.store.models import FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
+from arbitre.store.orders import orders_of_step
+
+KINDS = ("hello", "phase", "step", "started", "finished", "paused", "resumed", "deadline", "ready", "message")
+"""The event types a stream sends (see :func:`differences`)."""
+
+LIFETIME_SECONDS = 900.0
+"""A stream ends after this long; the browser reconnects at once with ``Last-Event-ID``."""
+RETRY_MS = 3000
+"""How long a client waits before reconnecting (the ``retry:`` field)."""
+MAX_MESSAGES = 100
+"""Most message events sent at once (a reader far behind gets the newest ones)."""
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What one reader sees of a game's moving parts; events are differences between two glances."""
+
+    status: str
+    phase: str
+    step: str
+    result: str
+    deadline: int | None
+    """The deadline as a UNIX time (``None`` when the clock is stopped)."""
+    remaining: int | None
+    """Seconds left while the game is paused."""
+    played: int
+    """How many phases have been played (the length of the history)."""
+    messages: int
+    """How many messages the reader may read."""
+    ready: frozenset[str] = field(default_factory=frozenset)
+    """The powers whose ready switch is on, among those the reader may see."""
+    powers: tuple[str, ...] = ()
+    """The game's powers (to write ``ready`` in the cursor)."""
+
+    def cursor(self) -> str:
+        """The glance as an event id: ``1.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>``."""
+        mask = sum(1 << i for i, p in enumerate(self.powers) if p in self.ready)
+        parts = [self.status, self.phase, self.step, self.result or "-", _num(self.deadline), _num(self.remaining),
+                 str(self.played), str(self.messages), str(mask)]
+        return "1." + ".".join(parts)
+
+    def state(self, game_id: int) -> dict[str, Any]:
+        """The glance as the payload of a state event."""
+        return {"game": game_id, "status": self.status, "phase": self.phase, "step": self.step,
+                "result": self.result,
+                "deadline": datetime.fromtimestamp(self.deadline, UTC).isoformat() if self.deadline else None,
+                "remaining_seconds": self.remaining, "played": self.played, "ready": sorted(self.ready)}
+
+
+def _num(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+_CURSOR = re.compile(r"^1\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
+                     r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})$")
+
+
+def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
+    """The glance written in an event id, or ``None`` when ``text`` is not one (then the stream starts afresh)."""
+    m = _CURSOR.match(text or "")
+    if not m:
+        return None
+    status, phase, step, result, deadline, remaining, played, messages, mask = m.groups()
+    return Glance(status=status, phase=phase, step=step, result="" if result == "-" else result,
+                  deadline=None if deadline == "-" else int(deadline),
+                  remaining=None if remaining == "-" else int(remaining), played=int(played),
+                  messages=int(messages), ready=frozenset(p for i, p in enumerate(powers) if int(mask) >> i & 1),
+                  powers=powers)
+
+
+def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
+    """The ready switches ``seat`` may see that are on: all of them for the master, its own for a player."""
+    row = seat.row
+    rows = orders_of_step(session, row.id, row.phase, row.step)
+    if seat.role == MASTER:
+        return frozenset(p for p, r in rows.items() if r.ready)
+    if seat.role == PLAYER and seat.power and seat.power in rows and rows[seat.power].ready:
+        return frozenset([seat.power])
+    return frozenset()
+
+
+def glance(site: Site, session: Session, seat: Seat) -> Glance:
+    """The reader's glance at its game now, built from what its seat may see."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    return Glance(status=row.status, phase=row.phase, step=row.step, result=row.result or "",
+                  deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
+                  remaining=row.remaining_seconds, played=len(game.history),
+                  messages=count_for(session, row.id, seat.press_name), ready=seen_ready(session, seat),
+                  powers=tuple(game.powers()))
+
+
+def since(site: Site, session: Session, seat: Seat) -> str:
+    """The event id a page rendered now starts its stream from (so nothing between render and connection is lost)."""
+    return glance(site, session, seat).cursor()
+
+
+Event = tuple[str, dict[str, Any]]
+"""An event type and its JSON payload."""
+
+
+def differences(game_id: int, old: Glance | None, new: Glance) -> list[Event]:
+    """The state events that take a reader from glance ``old`` to ``new`` (``hello`` when there is no ``old``)."""
+    state = new.state(game_id)
+    if old is None:
+        return [("hello", state)]
+    out: list[Event] = []
+    if old.status == FORMING and new.status != FORMING:
+        out.append(("started", state))
+    if (old.phase, old.played) != (new.phase, new.played):
+        out.append(("phase", {**state, "from": old.phase}))
+    elif old.step != new.step:
+        out.append(("step", {**state, "from": old.step}))
+    if old.status != new.status and new.status == FINISHED:
+        out.append(("finished", state))
+    elif old.status != PAUSED and new.status == PAUSED:
+        out.append(("paused", state))
+    elif old.status == PAUSED and new.status not in (PAUSED, FORMING):
+        out.append(("resumed", state))
+    if not out and (old.deadline, old.remaining) != (new.deadline, new.remaining):
+        out.append(("deadline", state))
+    if (old.phase, old.step) == (new.phase, new.step):
+        for power in sorted(old.ready ^ new.ready):
+            out.append(("ready", {"game": game_id, "phase": new.phase, "step": new.step, "power": power,
+                                  "ready": power in new.ready}))
+    return out
+
+
+def message_event(game_id: int, msg: Message) -> Event:
+    """A new message the reader may read (the same fields as ``GET /api/games/{id}/messages`` but the id)."""
+    return ("message", {"game": game_id, "phase": msg.phase, "from": msg.sender, "to": msg.recipient,
+                        "body": msg.body, "at": msg.created_at.isoformat()})
+
+
+def new_messages(session: Session, seat: Seat, old: Glance | None, new: Glance) -> list[Event]:
+    """Message events for what the reader may read in ``new`` and had not in ``old``."""
+    if old is None or new.messages <= old.messages:
+        return []
+    start = max(old.messages, new.messages - MAX_MESSAGES)
+    return [message_event(seat.row.id, m) for m in messages_after(session, seat.row.id, seat.press_name, start,
+                                                                   new.messages - start)]
+
+
+def format_event(kind: str, payload: dict[str, Any], event_id: str | None) -> str:
+    """One server-sent event: ``id`` (when given), ``event`` and one ``data`` line of JSON."""
+    head = f"id: {event_id}\n" if event_id else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(payload, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+# --------------------------------------------------------------------------- waking streams
+@dataclass(eq=False)
+class Waiter:
+    """One open stream's wake-up call, set from any thread."""
+
+    game_id: int
+    loop: asyncio.AbstractEventLoop
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def wake(self) -> None:
+        """Set the event in its own loop (thread-safe)."""
+        try:
+            self.loop.call_soon_threadsafe(self.event.set)
+        except RuntimeError:  # the loop is closed: the stream is gone
+            pass
+
+
+class Hub:
+    """This process's open streams, woken by the database's change signals."""
+
+    def __init__(self, bus: ChangeBus) -> None:
+        self.bus = bus
+        self._waiters: dict[int, set[Waiter]] = {}
+        self._lock = threading.Lock()
+        self._stop: Callable[[], None] | None = None
+
+    def open(self, game_id: int) -> Waiter:
+        """A waiter for the changes of ``game_id`` (call from the event loop)."""
+        waiter = Waiter(game_id, asyncio.get_running_loop())
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(waiter)
+            if self._stop is None:
+                self._stop = self.bus.subscribe(self._signal)
+        return waiter
+
+    def close(self, waiter: Waiter) -> None:
+        """Forget a stream's waiter."""
+        with self._lock:
+            group = self._waiters.get(waiter.game_id)
+            if group is not None:
+                group.discard(waiter)
+                if not group:
+                    del self._waiters[waiter.game_id]
+
+    def streams(self) -> int:
+        """How many streams are open in this process."""
+        with self._lock:
+            return sum(len(g) for g in self._waiters.values())
+
+    def _signal(self, game_id: int | None, _kind: str) -> None:
+        with self._lock:
+            if game_id is None:
+                targets = [w for g in self._waiters.values() for w in g]
+            else:
+                targets = list(self._waiters.get(game_id, ()))
+        for waiter in targets:
+            waiter.wake()
+
+    def shutdown(self) -> None:
+        """Stop listening for change signals."""
+        with self._lock:
+            stop, self._stop = self._stop, None
+        if stop is not None:
+            stop()
+
+
+Reader = Callable[[Glance | None], tuple[str, Glance, list[Event]]]
+"""Reads the game for one reader: (its viewer id, its glance now, the events since the glance given)."""
+
+
+async def stream(hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance, list[Event]],
+                 keepalive: float) -> AsyncIterator[str]:
+    """The text of one reader's event stream, from its first reading until it loses access or its lifetime ends.
+
+    ``read`` runs in a worker thread after every change signal for the game and after ``keepalive``
+    seconds without one (a comment line is then sent); it raises when the reader may no longer read
+    the game, which ends the stream.
+    """
+    waiter = hub.open(game_id)
+    waiter.event.set()  # read once more at once: a change may have come between the first reading and now
+    loop = asyncio.get_running_loop()
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        viewer, seen, events = first
+        started = loop.time()
+        while True:
+            for i, (kind, payload) in enumerate(events):
+                yield format_event(kind, payload, seen.cursor() if i == len(events) - 1 else None)
+            if loop.time() - started > LIFETIME_SECONDS:
+                return
+            try:
+                await asyncio.wait_for(waiter.event.wait(), timeout=keepalive)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+            waiter.event.clear()
+            try:
+                now_viewer, now, events = await run_in_threadpool(read, seen)
+            except Exception:  # access lost (logged out, removed, token deleted) or the database is gone
+                return
+            if now_viewer != viewer:  # the reader's seat changed: reconnecting builds the new one's stream
+                return
+            seen = now
+    finally:
+        hub.close(waiter)

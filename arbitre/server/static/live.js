@@ -1,0 +1,159 @@
+// Live game pages: listen to the game's event stream (GET /api/games/{id}/events) and update the page
+// without reloading it. A processed phase or a new step swaps the page's <main> for a fresh copy (and runs
+// its scripts again); a deadline, pause or ready switch swaps only the small live regions; a new message is
+// added to the message list, or announced. After each swap the document gets an "arbitre:updated" event.
+(function () {
+  "use strict";
+  const hook = document.getElementById("live");
+  if (!hook || window.arbitreLive || !window.EventSource || !window.fetch) return;
+  window.arbitreLive = true;
+
+  const FULL = ["phase", "step", "started", "finished"];
+  const LIGHT = ["paused", "resumed", "deadline", "ready"];
+  const REGIONS = [".summary", "#all-orders", "#roster", "[data-live]"];
+  const SELF = "/static/live.js";
+  let busy = false;
+  let pending = null; // null, "light" or "full"
+  let reruns = 0;
+
+  const note = document.createElement("p");
+  note.id = "live-note";
+  note.className = "note live-note";
+  note.setAttribute("role", "status");
+  note.setAttribute("aria-live", "polite");
+  note.hidden = true;
+  const main = document.querySelector("main");
+  main.parentNode.insertBefore(note, main);
+
+  function say(text, href) {
+    note.textContent = "";
+    if (href) {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = text;
+      note.appendChild(a);
+    } else {
+      note.textContent = text;
+    }
+    note.hidden = false;
+  }
+
+  function words(key, values) {
+    let text = hook.dataset[key] || "";
+    for (const name in values) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
+  function pageUrl() {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("note");
+    url.hash = "";
+    return url.toString();
+  }
+
+  function rerunScripts(root) {
+    reruns += 1;
+    for (const old of root.querySelectorAll("script[src]")) {
+      const src = old.getAttribute("src");
+      if (src.split("?")[0] === SELF) continue;
+      const script = document.createElement("script");
+      for (const attr of old.attributes) script.setAttribute(attr.name, attr.value);
+      if (old.type === "module") script.src = src + (src.includes("?") ? "&" : "?") + "live=" + reruns;
+      old.replaceWith(script);
+    }
+  }
+
+  function swap(doc, full) {
+    const fresh = doc.querySelector("main");
+    if (!fresh) return;
+    if (full) {
+      const current = document.querySelector("main");
+      const scrollY = window.scrollY;
+      current.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
+      if (doc.title) document.title = doc.title;
+      rerunScripts(current);
+      window.scrollTo(0, scrollY);
+    } else {
+      for (const selector of REGIONS) {
+        const olds = document.querySelectorAll("main " + selector);
+        const news = fresh.querySelectorAll(selector);
+        if (olds.length !== news.length) continue;
+        olds.forEach((old, i) => {
+          if (old.contains(document.activeElement) && document.activeElement !== document.body) return;
+          old.replaceWith(document.importNode(news[i], true));
+        });
+      }
+    }
+    document.dispatchEvent(new CustomEvent("arbitre:updated", {detail: {full: full}}));
+  }
+
+  async function refresh(kind) {
+    if (busy) {
+      pending = pending === "full" || kind === "full" ? "full" : "light";
+      return;
+    }
+    busy = true;
+    try {
+      const res = await fetch(pageUrl(), {credentials: "same-origin", headers: {"Accept": "text/html"}});
+      if (res.ok) swap(new DOMParser().parseFromString(await res.text(), "text/html"), kind === "full");
+    } catch (err) {
+      // the stream will tell us again; nothing to do
+    } finally {
+      busy = false;
+      if (pending) {
+        const next = pending;
+        pending = null;
+        refresh(next);
+      }
+    }
+  }
+
+  function onMessage(m) {
+    const list = document.getElementById("messages");
+    const form = document.getElementById("message-form");
+    if (list || form) { // the messages page: add it on top, as the page lists them (newest first)
+      let ul = list;
+      if (!ul) {
+        ul = document.createElement("ul");
+        ul.id = "messages";
+        ul.className = "messages";
+        const none = document.getElementById("no-messages");
+        if (none) none.replaceWith(ul); else form.after(ul);
+      }
+      const li = document.createElement("li");
+      li.className = "live-new";
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      const name = (who) => who === "MASTER" ? hook.dataset.tMaster : who;
+      meta.textContent = m.phase + " · " + name(m.from) + " → " + name(m.to);
+      li.append(meta, " " + m.body);
+      ul.prepend(li);
+    } else {
+      say(words("tMessage", {sender: m.from === "MASTER" ? hook.dataset.tMaster : m.from}), hook.dataset.messages);
+    }
+  }
+
+  const source = new EventSource(hook.dataset.events + (hook.dataset.since
+    ? "?since=" + encodeURIComponent(hook.dataset.since) : ""));
+  for (const kind of FULL) {
+    source.addEventListener(kind, function (e) {
+      const data = JSON.parse(e.data);
+      say(words(kind === "phase" ? "tPhase" : "tUpdated", {phase: data.phase}));
+      refresh("full");
+    });
+  }
+  for (const kind of LIGHT) {
+    source.addEventListener(kind, function (e) {
+      const data = JSON.parse(e.data);
+      if (kind === "ready" && data.power === hook.dataset.power) {
+        const box = document.getElementById("ready");
+        if (box) box.checked = data.ready;
+      }
+      if (kind === "paused" || kind === "resumed") say(words(kind === "paused" ? "tPaused" : "tResumed", {}));
+      refresh("light");
+    });
+  }
+  source.addEventListener("message", function (e) { onMessage(JSON.parse(e.data)); });
+  source.addEventListener("open", function () { hook.dataset.state = "open"; });
+  source.addEventListener("error", function () { hook.dataset.state = "retrying"; });
+})();

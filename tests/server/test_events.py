@@ -1,0 +1,201 @@
+"""The live event stream ``GET /api/games/{id}/events`` on a real server (both databases).
+
+Each reader hears what it may see and nothing else; a reconnection with
+``Last-Event-ID`` gets what changed in between; two games that differ only in
+what a reader may not see give that reader the same stream, byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from argon2 import PasswordHasher
+
+from arbitre.server import security
+from arbitre.server.site import Site
+from tests.server.browser import live_server
+from tests.server.conftest import Api, start_game
+from tests.server.sse import StreamReader
+
+
+@pytest.fixture(autouse=True)
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cheap password hashes: these tests make many accounts, and what they test is the stream."""
+    monkeypatch.setattr(security, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+
+
+@pytest.fixture()
+def client(site: Site) -> Iterator[httpx.Client]:
+    """An HTTP client of the app of ``site`` served on a loopback port."""
+    with live_server(site) as url, httpx.Client(base_url=url, timeout=30) as c:
+        yield c
+
+
+@pytest.fixture()
+def readers() -> Iterator[list[StreamReader]]:
+    """Streams opened by a test, closed at its end."""
+    opened: list[StreamReader] = []
+    yield opened
+    for r in opened:
+        r.close()
+
+
+def listen(client: httpx.Client, readers: list[StreamReader], gid: int, api: Api,
+           **headers: str) -> StreamReader:
+    """Open ``api``'s stream of game ``gid`` and wait for its first event."""
+    reader = StreamReader(f"{client.base_url}/api/games/{gid}/events", {**api.headers, **headers})
+    readers.append(reader)
+    reader.wait(lambda events: len(events) >= 1)
+    return reader
+
+
+def ok(response: httpx.Response) -> None:
+    assert response.status_code in (200, 201), response.text
+
+
+def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[StreamReader]) -> None:
+    gid, master, players = start_game(client)  # type: ignore[arg-type]
+    observer = Api(client, "stream_watcher")  # type: ignore[arg-type]
+    ok(observer.post(f"/api/games/{gid}/join", {"role": "observer"}))
+    fr, gm, obs = (listen(client, readers, gid, a) for a in (players["FRANCE"], master, observer))
+    for r in (fr, gm, obs):
+        hello = r.events[0]
+        assert hello.kind == "hello" and hello.id
+        assert hello.data == {"game": gid, "status": "active", "phase": "S1901M", "step": "orders", "result": "",
+                              "deadline": hello.data["deadline"], "remaining_seconds": None, "played": 0,
+                              "ready": []}
+
+    # ready switches: a player hears its own, the master everyone's, an observer none
+    ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"], "ready": True}))
+    assert fr.wait_for("ready", power="FRANCE").data["ready"] is True
+    gm.wait_for("ready", power="FRANCE", ready=True)
+    ok(players["ENGLAND"].put(f"/api/games/{gid}/orders", {"ready": True}))
+    gm.wait_for("ready", power="ENGLAND", ready=True)
+    ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"ready": False}))
+    fr.wait_for("ready", power="FRANCE", ready=False)
+    gm.wait_for("ready", power="FRANCE", ready=False)
+
+    # press: a private message reaches its two ends and the master; a public one everyone
+    ok(players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Channel?"}))
+    msg = fr.wait_for("message").data
+    assert (msg["from"], msg["to"], msg["body"], msg["phase"]) == ("ENGLAND", "FRANCE", "Channel?", "S1901M")
+    gm.wait_for("message", body="Channel?")
+    ok(players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "GERMANY", "body": "secret"}))
+    gm.wait_for("message", body="secret")
+    ok(master.post(f"/api/games/{gid}/messages", {"to": "*", "body": "Hello all"}))
+    for r in (fr, gm, obs):
+        r.wait_for("message", body="Hello all", to="*")
+
+    # the clock: extension, pause, resume
+    ok(master.post(f"/api/games/{gid}/master", {"action": "extend", "minutes": 30}))
+    for r in (fr, gm, obs):
+        assert r.wait_for("deadline").data["deadline"] > hello.data["deadline"]
+    ok(master.post(f"/api/games/{gid}/master", {"action": "pause"}))
+    for r in (fr, gm, obs):
+        paused = r.wait_for("paused").data
+        assert paused["deadline"] is None and paused["remaining_seconds"] > 0
+    ok(master.post(f"/api/games/{gid}/master", {"action": "resume"}))
+    for r in (fr, gm, obs):
+        r.wait_for("resumed")
+
+    # a processed phase, then the end of the game
+    ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
+    for r in (fr, gm, obs):
+        phase = r.wait_for("phase").data
+        assert (phase["from"], phase["phase"], phase["played"], phase["ready"]) == ("S1901M", "F1901M", 1, [])
+    ok(master.post(f"/api/games/{gid}/master", {"action": "draw"}))
+    for r in (fr, gm, obs):
+        assert r.wait_for("finished").data["result"] == "drawn"
+
+    assert fr.kinds() == ["hello", "ready", "ready", "message", "message", "deadline", "paused", "resumed",
+                          "phase", "finished"]
+    assert obs.kinds() == ["hello", "message", "deadline", "paused", "resumed", "phase", "finished"]
+    assert gm.kinds() == ["hello", "ready", "ready", "ready", "message", "message", "message", "deadline",
+                          "paused", "resumed", "phase", "finished"]
+    assert "secret" not in fr.text() + obs.text()
+
+
+def test_a_reconnection_gets_what_changed_in_between(client: httpx.Client, readers: list[StreamReader]) -> None:
+    gid, master, players = start_game(client)  # type: ignore[arg-type]
+    france = players["FRANCE"]
+    first = listen(client, readers, gid, france)
+    cursor = first.events[0].id
+    assert cursor
+    first.close()
+    ok(players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "while you were away"}))
+    ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
+
+    again = listen(client, readers, gid, france, **{"Last-Event-ID": cursor})
+    events = again.wait(lambda evs: len(evs) >= 2)
+    assert [e.kind for e in events] == ["phase", "message"]
+    assert events[0].data["from"] == "S1901M" and events[1].data["body"] == "while you were away"
+    assert events[0].id is None and events[1].id  # one id per batch, on its last event
+
+    # the same through ?since= (a page's first connection), and nothing at all from an up-to-date id
+    by_query = StreamReader(f"{client.base_url}/api/games/{gid}/events?since={cursor}", france.headers)
+    readers.append(by_query)
+    assert [e.raw for e in by_query.wait(lambda evs: len(evs) >= 2)] == [e.raw for e in events]
+    current = events[1].id
+    ok(france.put(f"/api/games/{gid}/orders", {"ready": True}))
+    up_to_date = listen(client, readers, gid, france, **{"Last-Event-ID": current})
+    assert up_to_date.kinds() == ["ready"]
+
+    # an id that is not one of ours starts afresh
+    stranger = listen(client, readers, gid, france, **{"Last-Event-ID": "1.active.S1901M.orders.-.9.-.x.0.0"})
+    assert stranger.kinds() == ["hello"]
+
+
+def test_only_members_may_listen(client: httpx.Client) -> None:
+    gid, _master, _players = start_game(client)  # type: ignore[arg-type]
+    outsider = Api(client, "stream_outsider")  # type: ignore[arg-type]
+    r = outsider.get(f"/api/games/{gid}/events")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    r = client.get(f"/api/games/{gid}/events")
+    assert r.status_code == 401 and r.json()["error"]["code"] == "login_required"
+    r = client.get(f"/api/games/{gid}/events", headers={"Authorization": "Bearer nope"})
+    assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token"
+    r = outsider.get("/api/games/999999/events")
+    assert r.status_code == 404
+    r = client.get(f"/api/games/{gid}/events", headers={**outsider.headers, "Last-Event-ID": "x" * 500})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_request"
+
+
+def normalized(reader: StreamReader, gid: int) -> str:
+    """The stream's text with the game id set aside."""
+    return re.sub(rf'"game":{gid}\b', '"game":ID', reader.text())
+
+
+def test_a_hidden_change_sends_nothing(client: httpx.Client, readers: list[StreamReader]) -> None:
+    """Two games differ only in what Germany and an observer may not see: they get the same streams."""
+    games = []
+    observer = Api(client, "pair_watcher")  # type: ignore[arg-type]
+    for _ in range(2):
+        gid, master, players = start_game(client)  # type: ignore[arg-type]
+        ok(observer.post(f"/api/games/{gid}/join", {"role": "observer"}))
+        games.append((gid, master, players))
+    streams = {gid: [listen(client, readers, gid, players["GERMANY"]), listen(client, readers, gid, observer)]
+               for gid, _m, players in games}
+    for n, (gid, master, players) in enumerate(games):
+        if n == 0:  # hidden from Germany and the observer: France's orders, ready switch and private press
+            ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - PIC"], "ready": True}))
+            ok(players["FRANCE"].post(f"/api/games/{gid}/messages", {"to": "ENGLAND", "body": "psst"}))
+            ok(players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "ok"}))
+            ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"], "ready": False}))
+        else:
+            ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"]}))
+        ok(players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - RUH"], "ready": True}))
+        streams[gid][0].wait_for("ready", power="GERMANY")
+        ok(master.post(f"/api/games/{gid}/messages", {"to": "*", "body": "Adjudicating"}))
+        for r in streams[gid]:
+            r.wait_for("message", body="Adjudicating")
+        ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
+        for r in streams[gid]:
+            r.wait_for("phase", phase="F1901M")
+    (a, b) = (streams[gid] for gid, _m, _p in games)
+    for reader_a, reader_b in zip(a, b, strict=True):
+        assert normalized(reader_a, games[0][0]) == normalized(reader_b, games[1][0])
+        assert "psst" not in reader_a.text() and "PIC" not in reader_a.text()
+    assert [e.kind for e in a[0].events] == ["hello", "ready", "message", "phase"]  # Germany's own switch
