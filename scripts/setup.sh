@@ -8,3 +8,5 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[${extras}]"
+# Compile the gettext catalogs (arbitre/locale/*/LC_MESSAGES/arbitre.po → .mo); see docs/translations.md.
+PYBABEL=.venv/bin/pybabel ./scripts/update-catalogs compile

@@ -10,6 +10,7 @@ from arbitre.rules import RuleSet
 from arbitre.state import Position
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
+from arbitre.words.events import report_line_text
 
 RULES: RuleSet = make_rules("standard", ["submarines"])
 """Submarines on the standard map."""
@@ -46,7 +47,7 @@ def next_view(outcome: PhaseOutcome, viewer: str, rules: RuleSet = RULES) -> Vie
 
 def report(outcome: PhaseOutcome, viewer: str, rules: RuleSet = RULES) -> list[str]:
     """The English lines of ``viewer``'s report."""
-    return [line.en for line in view(outcome, viewer, rules).report]
+    return [report_line_text(rules, line, "en") for line in view(outcome, viewer, rules).report]
 
 
 def kinds(outcome: PhaseOutcome, viewer: str, rules: RuleSet = RULES) -> list[str]:

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 
 from arbitre.bots import Bot, HoldBot, HouseBot, RandomBot, bot_step, make_bot, play_game
 from arbitre.bots.rng import Rng, stable_hash
-from arbitre.judge import DRAWN, REACTION, WON, Game
+from arbitre.judge import DRAWN, WON, Game
+from arbitre.words.events import report_line_text
 
 from .test_submarines_property import RULES, hidden_scene
 
@@ -39,7 +40,7 @@ class Checked:
     def reaction(self, rules: Any, view: Any, legal: Any) -> str | None:
         change = self.bot.reaction(rules, view, legal)
         if change is not None:
-            self.game.check_reaction(view.viewer, change)  # raises if not legal
+            self.game.check_change(view.viewer, change)  # raises if not legal
             self.log.append(f"{view.phase} {view.viewer} reacts: {change}")
         return change
 
@@ -124,9 +125,9 @@ def test_the_bot_reacts_the_same_whatever_it_cannot_see_in_espionnite() -> None:
         game.set_orders("FRANCE", ["A PAR - BUR", "A MAR H", "F BRE H", "SPY MUN", "COUNTERSPY PAR"])
         game.set_orders("GERMANY", ["A MUN - BUR", *other])
         game.lock()
-        assert game.step == REACTION
+        assert game.step == "reaction"
         view = game.view("FRANCE")
-        reactions.append(([line.en for line in view.report], HouseBot(1).reaction(game.rules, view,
+        reactions.append(([report_line_text(game.rules, line, "en") for line in view.report], HouseBot(1).reaction(game.rules, view,
                                                                                   game.legal_orders("FRANCE"))))
     assert reactions[0] == reactions[1]
     assert reactions[0][1] == "A MAR S A PAR - BUR"  # the spy saw A MUN - BUR: support the move it would bounce

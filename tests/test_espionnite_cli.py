@@ -74,7 +74,7 @@ def test_a_whole_espionnite_game(tmp_path: Path) -> None:
     game = saved(path)
     fall = game.history[-1]
     assert str(fall.position.phase) == "F1901M"
-    assert fall.reactions == {"ENGLAND": "F LON - ENG", "GERMANY": "A MUN - BUR"}
+    assert fall.changes == {"ENGLAND": "F LON - ENG", "GERMANY": "A MUN - BUR"}
     results = {r.order_text: r.reason for r in fall.results}
     assert results["F LON - ENG"] is None and results["A MUN - BUR"] == "bounced"
     assert "F LON - NTH" not in results
@@ -83,7 +83,7 @@ def test_a_whole_espionnite_game(tmp_path: Path) -> None:
     out = play(path, "--random", "3000", "--seed", "5")
     game = saved(path)
     assert game.is_over and game.status == "won", out
-    assert any(rec.reactions for rec in game.history[2:])
+    assert any(rec.changes for rec in game.history[2:])
     assert any(rec.lock_events for rec in game.history[2:])
     kinds = {rec.position.phase.kind for rec in game.history}
     assert kinds == {"M", "R", "A"}

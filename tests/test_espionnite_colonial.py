@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from arbitre.interface import RequestError, process
-from arbitre.judge import REACTION, Game, position_from_data
+from arbitre.judge import Game, position_from_data
 from arbitre.orders import OrderError
 from arbitre.views.reveal import reveal_report
+from arbitre.words.events import report_line_text
 
 UNITS = {"BRITAIN": ["A EGY", "F RED"], "FRANCE": ["F MED"], "TURKEY": ["A SYR"]}
 BASE: dict[str, Any] = {
@@ -35,12 +36,12 @@ def _game(orders: dict[str, list[str]]) -> Game:
     for power, given in orders.items():
         assert game.set_orders(power, given) == []
     game.close_step()
-    assert game.step == REACTION
+    assert game.step == "reaction"
     return game
 
 
 def _reports(game: Game, viewer: str) -> list[str]:
-    return [line.en for line in reveal_report(game.lock_events, viewer)]
+    return [report_line_text(game.rules, line, "en") for line in reveal_report(game.lock_events, viewer)]
 
 
 def test_a_spy_on_the_unit_in_egypt_learns_the_permission_with_its_order() -> None:
@@ -60,7 +61,7 @@ def test_a_counter_spy_on_egypt_guards_the_permission_too() -> None:
 
 def test_the_one_change_may_replace_the_permission_and_keeps_the_unit_s_order() -> None:
     game = _game(BASE["orders"])
-    game.set_reaction("BRITAIN", "SC F RED - MED")
+    game.set_change("BRITAIN", "SC F RED - MED")
     final = game.final_orders()["BRITAIN"]
     assert "SC F RED - MED" in final and "SC F MED - RED" not in final and "A EGY H" in final
     outcome = game.close_step()
@@ -84,7 +85,7 @@ def test_the_one_change_may_add_a_permission() -> None:
 
 def test_changing_the_egypt_unit_s_order_keeps_the_permission() -> None:
     game = _game(BASE["orders"])
-    game.set_reaction("BRITAIN", "A EGY - SUD")
+    game.set_change("BRITAIN", "A EGY - SUD")
     final = game.final_orders()["BRITAIN"]
     assert "SC F MED - RED" in final and "A EGY - SUD" in final and "A EGY H" not in final
 
@@ -93,7 +94,7 @@ def test_changing_the_egypt_unit_s_order_keeps_the_permission() -> None:
 def test_a_permission_change_by_a_power_not_in_egypt_is_refused_by_the_canal_rule(power: str, change: str) -> None:
     game = _game(BASE["orders"])
     with pytest.raises(OrderError) as err:
-        game.set_reaction(power, change)
+        game.set_change(power, change)
     assert "Suez Canal" in str(err.value)
     with pytest.raises(RequestError) as req:
         process({**BASE, "step": "resolve", "reactions": {power: change}})
@@ -103,5 +104,5 @@ def test_a_permission_change_by_a_power_not_in_egypt_is_refused_by_the_canal_rul
 def test_lock_orders_still_cannot_be_a_change() -> None:
     game = _game(BASE["orders"])
     with pytest.raises(OrderError) as err:
-        game.set_reaction("BRITAIN", "SPY MED")
+        game.set_change("BRITAIN", "SPY MED")
     assert "cannot be changed" in str(err.value)

@@ -87,7 +87,7 @@ def test_no_espionage_in_retreat_or_adjustment_phases() -> None:
     game.advance()  # S1901M: Germany in Burgundy
     game.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR", "F MAO - POR"])
     game.advance()  # F1901M: Burgundy is dislodged, France takes Portugal
-    assert str(game.phase) == "F1901R" and not game.has_reaction_step
+    assert str(game.phase) == "F1901R" and game.next_step is None
     out = _rejected(game, "GERMANY", ["SPY PAR", "COUNTERSPY BUR"])
     assert {r[1] for r in out.values()} == {"wrong_phase"}
     assert "only in movement phases" in str(out["SPY PAR"][2])
@@ -95,7 +95,7 @@ def test_no_espionage_in_retreat_or_adjustment_phases() -> None:
     outcome = game.close_step()  # no reaction step: closing the orders step adjudicates
     assert outcome is not None and str(game.phase) == "W1901A"
     assert all("SPY" not in r.order_text for r in outcome.results)  # never published, even refused
-    assert not game.has_reaction_step
+    assert game.next_step is None
     assert {r[1] for r in _rejected(game, "FRANCE", ["ESPION BER"]).values()} == {"wrong_phase"}
 
 

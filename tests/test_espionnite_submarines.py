@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 
 from arbitre.judge import Game, position_from_data
 from arbitre.views import build_view
 from arbitre.views.reveal import reveal_report
+from arbitre.words.events import report_line_text
 
 UNITS = {"FRANCE": ["SM MAO-1", "A PAR", "F BRE"], "ENGLAND": ["F LON", "SM NTH-1"], "GERMANY": ["A MUN", "F KIE"]}
 
@@ -19,7 +21,7 @@ def game_with(units: Mapping[str, Sequence[str]], **options: object) -> Game:
 
 
 def told(game: Game, viewer: str) -> list[str]:
-    return [line.en for line in reveal_report(game.lock_events, viewer)]
+    return [report_line_text(game.rules, line, "en") for line in reveal_report(game.lock_events, viewer)]
 
 
 def test_spy_on_a_submerged_unit_learns_its_order_without_its_nationality() -> None:
@@ -29,11 +31,12 @@ def test_spy_on_a_submerged_unit_learns_its_order_without_its_nationality() -> N
     game.lock()
     assert told(game, "GERMANY") == ["Your spy watched the unit in MAO-1: its order is SM MAO-1 - IRI-1."]
     line = reveal_report(game.lock_events, "GERMANY")[0]
-    assert "FRANCE" not in line.en + line.fr and "France" not in line.en + line.fr
+    words = report_line_text(game.rules, line, "en") + report_line_text(game.rules, line, "fr")
+    assert "FRANCE" not in words and "France" not in words and "FRANCE" not in json.dumps(line.data)
     assert told(game, "FRANCE") == [] and told(game, "ENGLAND") == []
     # The same report, through the view of the reaction step.
     view = build_view(game.rules, game.position, "GERMANY", events=game.lock_events)
-    assert [r.en for r in view.report] == told(game, "GERMANY")
+    assert [report_line_text(game.rules, r, "en") for r in view.report] == told(game, "GERMANY")
     assert all(u.place != "MAO-1" for u in view.units)  # the view still does not show the submarine
 
 
@@ -75,7 +78,7 @@ def test_reaction_and_results_keep_submerged_orders_secret() -> None:
     game.set_orders("ENGLAND", ["F LON - ENG", "SPY MAO-1"])
     game.lock()
     assert told(game, "ENGLAND") == ["Your spy watched the unit in MAO-1: its order is SM MAO-1 H."]
-    game.set_reaction("FRANCE", "SM MAO-1 - IRI-1")
+    game.set_change("FRANCE", "SM MAO-1 - IRI-1")
     outcome = game.advance()
     assert any(r.order_text == "SM MAO-1 - IRI-1" for r in outcome.results)
     for viewer in ("ENGLAND", "GERMANY", "observer"):

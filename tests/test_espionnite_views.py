@@ -12,6 +12,7 @@ from arbitre.judge import Game, position_from_data
 from arbitre.variants import REGISTRY
 from arbitre.views import build_view, view_to_data
 from arbitre.views.reveal import reveal_report
+from arbitre.words.events import report_line_text
 
 RULE_SETS = [("espionnite",)] + ([("submarines", "espionnite")] if "submarines" in REGISTRY else [])
 SUB_UNITS = {"FRANCE": ["SM MAO-1", "A PAR", "A MAR"], "ENGLAND": ["F LON", "SM NTH-1", "A LVP"],
@@ -42,7 +43,8 @@ def what_power_knows(game: Game, power: str, own: list[str]) -> str:
     view = build_view(game.rules, game.position, power, pending=game.pending, events=game.lock_events)
     checked = [(r.text, r.outcome, r.reason, r.message) for r in game.check_orders(power, own)]
     report = reveal_report(game.lock_events, power)
-    return json.dumps([view_to_data(view), checked, [line.en for line in report]], sort_keys=True, default=str)
+    words = [report_line_text(game.rules, line, lang) for line in report for lang in ("en", "fr")]
+    return json.dumps([view_to_data(view), checked, words], sort_keys=True, default=str)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -168,7 +168,7 @@ def test_espionnite_spies_and_a_reaction_change_are_drawn() -> None:
     assert game.set_orders("FRANCE", ["A PAR - BUR", "SPY MUN", "COUNTERSPY MAR"]) == []
     assert game.set_orders("GERMANY", ["A MUN - BUR", "SPY PAR"]) == []
     game.lock()
-    game.set_reaction("GERMANY", "A MUN - RUH")
+    game.set_change("GERMANY", "A MUN - RUH")
     france = game.view("FRANCE")
     spy = of_kind(france, "spy", "MUN")
     assert spy.get("data-draw") == DrawStyle.SPY and has_shape(spy, "path", "circle")

@@ -14,6 +14,7 @@ from arbitre.interface import process
 from arbitre.judge import Game
 from arbitre.rules.events import PUBLIC
 from arbitre.views import build_view, view_to_data
+from arbitre.words.events import event_text, report_line_text
 
 from .submarines_helpers import RULES, kinds, next_view, order_texts, places_seen, play, position, report, view
 
@@ -130,7 +131,8 @@ def test_a_torpedo_hit_is_told_to_everyone_with_the_firing_place_and_never_the_f
     for viewer in everyone_but():
         assert kinds(out, viewer) == ["submarines.torpedo_hit"]
         line = view(out, viewer).report[0]
-        assert "MAO-1" in line.en and "German" not in line.en + line.fr and "Allemagne" not in line.fr
+        en, fr = report_line_text(RULES, line, "en"), report_line_text(RULES, line, "fr")
+        assert "MAO-1" in en and "German" not in en + fr and "Allemagne" not in fr and "GERMANY" not in str(line)
     assert order_texts(view(out, "FRANCE")) == ["F MAO H"]  # the torpedo order itself stays secret
     # A hit on a submerged unit does not name its power either.
     out = play({"GERMANY": ["SM MAO-1"], "FRANCE": ["F MAO"]}, {"FRANCE": ["F MAO Torp. MAO-1"]})
@@ -175,7 +177,7 @@ def test_a_lost_submarine_is_public_without_place_or_culprit() -> None:
     out = play(units, {"ENGLAND": ["SM IRI-1 - MAO-1", "SM ENG-1 S SM IRI-1 - MAO-1"]})
     retreat = adjudicate(RULES, out.after, {"FRANCE": ["SM MAO-1 D"]})
     for viewer in everyone_but():
-        lines = [line.en for line in build_view(RULES, retreat.before, viewer, retreat).report]
+        lines = [report_line_text(RULES, line, "en") for line in build_view(RULES, retreat.before, viewer, retreat).report]
         assert lines == ["France lost a submarine."]
     assert order_texts(build_view(RULES, retreat.before, "ITALY", retreat)) == []
     assert order_texts(build_view(RULES, retreat.before, "FRANCE", retreat)) == ["SM MAO-1 D"]
@@ -190,7 +192,8 @@ def test_a_submerged_retreat_to_an_impossible_unseen_place_fails_and_the_submari
             if r.outcome == "illegal"] == []
     retreat = adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R IRI-1"]})
     assert [(r.outcome, r.reason) for r in retreat.results] == [("fails", "bounced")]
-    assert "France lost a submarine." in [e.en for e in retreat.events]  # type: ignore[attr-defined]
+    assert "France lost a submarine." in [event_text(RULES, e.kind, e.data, "en")  # type: ignore[attr-defined]
+                                          for e in retreat.events]
     ok = adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R NAO-1"]})
     assert [r.outcome for r in ok.results] == [SUCCEEDS] and ok.events == ()
 

@@ -15,7 +15,7 @@ import pytest
 
 from arbitre.judge import Game
 from arbitre.judge.game import DRAWN, WON
-from arbitre.judge.steps import ORDERS, REACTION
+from arbitre.judge.steps import ORDERS, Accepts
 from arbitre.render import render_svg
 from arbitre.views import MASTER, build_view
 
@@ -26,14 +26,14 @@ def _play_phase(game: Game, rng: random.Random) -> None:
     if game.step == ORDERS:
         for power in game.powers_to_order():
             game.set_orders(power, [rng.choice(v) for k, v in game.legal_orders(power).items() if k != "WAIVE"])
-        if game.has_reaction_step:
+        while game.next_step is not None:
             game.lock()
-    if game.step == REACTION:
+    if game.current_step.accepts == Accepts.ONE_CHANGE:
         for power in game.powers_to_order():
             choices = [o for k, v in game.legal_orders(power).items() if k not in ("WAIVE", "SPY", "COUNTERSPY")
                        for o in v]
             if choices and rng.random() < 0.5:
-                game.set_reaction(power, rng.choice(choices))
+                game.set_change(power, rng.choice(choices))
     game.advance()
 
 

@@ -67,7 +67,7 @@ def test_events_reach_only_their_audience() -> None:
     assert narrowest([EVERYONE, EVERYONE]) == EVERYONE
     rules = Game.new().rules
     pos = start_position(rules)
-    events = [Event("test.public", EVERYONE, "all", "tous"), Event("test.private", only("ITALY"), "it", "it")]
+    events = [Event("test.public", EVERYONE, {"n": 1}), Event("test.private", only("ITALY"), {"n": 2})]
     assert [r.key for r in build_view(rules, pos, "observer", events=events).report] == ["test.public"]
     # (report lines come sorted: canonical order)
     assert [r.key for r in build_view(rules, pos, "ITALY", events=events).report] == ["test.private", "test.public"]

@@ -9,15 +9,14 @@ changes one idle unit's order into a support that answers it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from arbitre.bots.board import BotBoard
 from arbitre.bots.movement import Choice
 from arbitre.bots.rng import Rng
 from arbitre.orders import Order, OrderError
+from arbitre.variants.espionnite.wording import SPY_SUCCEEDED
 
-_SPIED = re.compile(r"its order is (.+?)\.?$")
 STAY_KINDS = frozenset({"hold", "support", "convoy", "torpedo", "torpedo_support"})
 
 
@@ -59,11 +58,11 @@ def spied_orders(board: BotBoard) -> list[Order]:
     """The foreign orders our spy reported (read from the view's report lines)."""
     out: list[Order] = []
     for line in board.view.report:
-        m = _SPIED.search(line.en)
-        if not m:
+        if line.key != SPY_SUCCEEDED:
             continue
+        text = str(line.data.get("order", "")).split("; ")[0]  # the unit's own order (then any given with it)
         try:
-            out.append(board.rules.parse(m.group(1)))
+            out.append(board.rules.parse(text))
         except OrderError:
             continue
     return out

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from arbitre.bots.house import Bot
-from arbitre.judge import Game
+from arbitre.judge import Accepts, Game
 
 
 def bot_step(game: Game, bots: Mapping[str, Bot]) -> None:
-    """Give the orders of every bot seat that must act in the current step (orders or reaction)."""
-    if game.step == "reaction":
+    """Give the orders of every bot seat that must act in the current step (orders, or one change)."""
+    if game.current_step.accepts == Accepts.ONE_CHANGE:
         for power in sorted(bots):
             if power in game.powers_to_order():
                 change = bots[power].reaction(game.rules, game.view(power), game.legal_orders(power))
                 if change:
-                    game.set_reaction(power, change)
+                    game.set_change(power, change)
         return
     for power in game.powers_to_order():
         if power in bots:
@@ -29,12 +29,12 @@ def bot_step(game: Game, bots: Mapping[str, Bot]) -> None:
 
 
 def play_phase(game: Game, bots: Mapping[str, Bot]) -> None:
-    """Bots order, the orders lock (when the phase has a reaction step), bots react, the phase is adjudicated."""
-    if game.step != "reaction":
+    """Bots order, the orders lock (when the phase declares a lock), bots change one order, the phase is adjudicated."""
+    if game.current_step.accepts == Accepts.ORDERS:
         bot_step(game, bots)
-        if game.has_reaction_step:
+        while game.next_step is not None:
             game.lock()
-    if game.step == "reaction":
+    if game.current_step.accepts == Accepts.ONE_CHANGE:
         bot_step(game, bots)
     game.advance()
 

@@ -7,8 +7,10 @@ know and nothing more.
 
 from __future__ import annotations
 
-from arbitre.judge import Game
+from arbitre.judge import Accepts, Game
+from arbitre.rules import RuleSet
 from arbitre.views import MASTER, View
+from arbitre.words.events import report_line_text
 
 
 def view_text(view: View, game: Game | None = None) -> str:
@@ -42,14 +44,14 @@ def position_text(game: Game, viewer: str = MASTER) -> str:
     view = game.view(viewer)
     text = view_text(view, game).splitlines()
     text[0] = f"{game.position.phase.long_name} ({text[0]})"
-    if game.step != "orders":
+    if game.current_step.accepts == Accepts.ONE_CHANGE:
         text[0] += f" — {game.step} step: each power may change one order"
     if game.is_over:
         text.append(f"  game {game.status}: {', '.join(game.winners)}")
     return "\n".join(text)
 
 
-def results_text(view: View) -> str:
+def results_text(view: View, rules: RuleSet) -> str:
     """The orders of an adjudicated phase the viewer may read (not the 'no order' holds), then its report."""
     lines = []
     for o in view.orders:
@@ -60,7 +62,7 @@ def results_text(view: View) -> str:
         if o.message:
             extra += f": {o.message}"
         lines.append(f"  {o.power or '?':<10} {o.text:<28} {outcome}{extra}")
-    lines.extend(f"  * {line.en}" for line in view.report)
+    lines.extend(f"  * {report_line_text(rules, line, 'en')}" for line in view.report)
     return "\n".join(lines)
 
 
@@ -68,7 +70,7 @@ def last_phase_text(game: Game, viewer: str = MASTER) -> str:
     """The phase just adjudicated as ``viewer`` may see it."""
     if not game.history:
         return ""
-    return results_text(game.phase_view(len(game.history) - 1, viewer))
+    return results_text(game.phase_view(len(game.history) - 1, viewer), game.rules)
 
 
 def history_text(game: Game, viewer: str = MASTER) -> str:
@@ -76,5 +78,5 @@ def history_text(game: Game, viewer: str = MASTER) -> str:
     out = []
     for rec, view in zip(game.history, game.history_views(viewer), strict=True):
         out.append(f"{rec.position.phase.long_name}")
-        out.append(results_text(view) or "  (no orders)")
+        out.append(results_text(view, game.rules) or "  (no orders)")
     return "\n".join(out) or "no phase played yet"

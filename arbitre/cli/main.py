@@ -18,10 +18,10 @@ from arbitre.cli.botcmd import bot_command, parse_bot_seats
 from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
-from arbitre.cli.steps import apply_step_options, prompt_reactions, random_reactions
+from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
 from arbitre.interface import process_bytes
 from arbitre.interface.text import dumps
-from arbitre.judge import ORDERS, REACTION, Game, StepError
+from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
 from arbitre.views import MASTER, OBSERVER, check_viewer
 
@@ -199,8 +199,9 @@ def play(
     random_phases: Annotated[int, typer.Option("--random", help="Play N phases with random legal orders.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Seed for --random.")] = 0,
     confirm: Annotated[list[str], typer.Option("--confirm", help="POWER is done with this step (repeatable); the step closes when all are.")] = [],  # noqa: B006
-    lock: Annotated[bool, typer.Option("--lock", help="Lock the orders now, as at the deadline, and open the reaction step (Espionnite).")] = False,
-    react: Annotated[list[str], typer.Option("--react", help="'POWER: ORDER': in the reaction step, POWER's one change (a later one replaces it).")] = [],  # noqa: B006
+    lock: Annotated[bool, typer.Option("--lock", help="End the current step with its lock now, as at its deadline, and open the next step.")] = False,
+    step: Annotated[str | None, typer.Option("--step", help="Lock the orders, step by step, until step NAME of the phase is open (see its rules).")] = None,
+    change: Annotated[list[str], typer.Option("--change", "--react", help="'POWER: ORDER': POWER's one change, in a step that takes one (a later one replaces it). --react is an alias.")] = [],  # noqa: B006
     report: Annotated[list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")] = [],  # noqa: B006
     viewer: Annotated[str, typer.Option("--viewer", help="Print the board, results and reports as this viewer sees them: a power, 'observer' or 'master'.")] = MASTER,  # noqa: E501
     bots: Annotated[str, typer.Option("--bots", help="Powers played by the house bot, e.g. FRANCE,GERMANY: they order (and react) before each adjudication.")] = "",  # noqa: E501
@@ -210,8 +211,9 @@ def play(
 
     Without options it runs interactively: for each power that must order, type
     one order per line and an empty line to finish; then the phase is adjudicated.
-    With Espionnite the orders then lock, each power reads its spy report and may
-    change one order, and only then is the phase adjudicated.
+    When the rules declare more steps (see the rule module's page), the orders
+    then lock, each power reads what the lock told it and, in a step that takes
+    one change, may change one order; only then is the phase adjudicated.
     """
     game = _load_game(game_file)
     who = _viewer(game, viewer)
@@ -234,14 +236,15 @@ def play(
         try:
             rejected = game.set_orders(p, os_)
         except StepError as err:
-            _fail(f"{err} (use --react)")
+            _fail(f"{err} (use --change)")
             return
         for r in rejected:
             console.print(f"[yellow]{r.power}: {r.text}: {r.outcome}[/yellow] {r.message or r.reason}")
-    steps_given = bool(confirm or lock or react or report)
+    step_options = StepOptions(confirm, lock, step, change, report)
+    steps_given = step_options.given()
     if steps_given:
         try:
-            apply_step_options(game, console, confirm, lock, react, report)
+            apply_step_options(game, console, step_options)
         except (ValueError, StepError, RuntimeError) as err:
             _save_game(game, game_file)
             _fail(err.describe() if isinstance(err, OrderError) else str(err))
@@ -253,10 +256,10 @@ def play(
             if game.step == ORDERS:
                 for p in game.powers_to_order():
                     game.set_orders(p, [rng.choice(v) for k, v in game.legal_orders(p).items() if k != "WAIVE"])
-                if game.has_reaction_step:
+                while game.next_step is not None:
                     game.lock()
-            if game.step == REACTION:
-                random_reactions(game, rng)
+            if takes_changes(game):
+                random_changes(game, rng)
             game.advance()
         _save_game(game, game_file)
         console.print(position_text(game, who))
@@ -280,8 +283,9 @@ def _bots_play(game: Game, seats: dict[str, Bot]) -> None:
     """The bot seats give their orders (and, once locked, their reactions) for the current step."""
     if seats and not game.is_over:
         bot_step(game, seats)
-        if game.step == ORDERS and game.has_reaction_step:
-            game.lock()
+        if game.step == ORDERS and game.next_step is not None:
+            while game.next_step is not None:
+                game.lock()
             bot_step(game, seats)
 
 
@@ -316,12 +320,13 @@ def _interactive(game: Game, game_file: Path, seats: dict[str, Bot] | None = Non
                     continue
                 lines.append(line)
             game.set_orders(p, lines)
-        if game.step == ORDERS and game.has_reaction_step:
-            game.lock()
+        if game.next_step is not None:
+            while game.next_step is not None:
+                game.lock()
             _save_game(game, game_file)
-        if game.step == REACTION and seats:
+        if takes_changes(game) and seats:
             bot_step(game, seats)
-        if game.step == REACTION and not prompt_reactions(game, console, skip=set(seats)):
+        if takes_changes(game) and not prompt_changes(game, console, skip=set(seats)):
             _save_game(game, game_file)
             return
         game.advance()

@@ -14,6 +14,7 @@ from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.variants import UnknownVariantError, make_rules
 from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
+from arbitre.words.events import report_words
 
 
 class RequestError(ValueError):
@@ -78,7 +79,7 @@ def process(raw: Any) -> dict[str, Any]:
     try:
         if req.step == "reveal":
             return reveal_step(rules, position, orders, req.viewer)
-        # Spy orders are never adjudicated; "resolve" also applies each power's one change.
+        # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.
         final = resolve_orders(rules, position, orders, req.reactions)
     except StepRequestError as err:
         raise _private_error(err.where, err.message, req.viewer) from err
@@ -93,7 +94,7 @@ def process(raw: Any) -> dict[str, Any]:
     if viewer != MASTER:
         out["viewer"] = viewer
     out.update(results=results_data(seen), next=position_data(build_view(rules, outcome.after, viewer)),
-               report=report_data(seen))
+               report=report_data(seen, lambda line: report_words(rules, line)))
     return out
 
 

@@ -33,8 +33,9 @@ class AdjudicationRequest(BaseModel):
     viewer: str = Field("master", description="Whose view to print: a power, 'observer' or 'master'.")
     extras: dict[str, Any] = Field(default_factory=dict, description="Variant state, as printed in 'next.extras'.")
     step: Literal["reveal", "resolve"] | None = Field(
-        None, description="Espionnite: 'reveal' locks the orders and prints the spy reports; 'resolve' "
-                          "adjudicates the locked orders with each power's one change ('reactions').")
+        None, description="Rules that lock the orders before adjudicating them: 'reveal' locks the orders and "
+                          "prints what the lock told each power; 'resolve' adjudicates the locked orders with "
+                          "each power's one change ('reactions').")
     reactions: dict[str, str] = Field(
         default_factory=dict, description="Step 'resolve': each power's one change, e.g. {'FRANCE': 'A PAR - PIC'}.")
 
@@ -89,9 +90,9 @@ class AdjudicationResponse(BaseModel):
 
 
 class RevealLineOut(BaseModel):
-    """One private fact of the lock (a spy report), in English and French."""
+    """One private fact of the lock, in English and French."""
 
-    kind: str = Field(description="espionnite.spy_succeeded, espionnite.spy_failed or espionnite.spy_caught.")
+    kind: str = Field(description="The event kind, a dotted code named by its rule module (docs/variants/).")
     en: str
     fr: str
 

@@ -1,14 +1,15 @@
-"""The JSON interface's steps for rules with a reaction step (Espionnite).
+"""The JSON interface's steps, for phases whose rules declare a lock (:mod:`arbitre.rules.phase_steps`).
 
-* ``"step": "reveal"`` — the orders (spy and counter-spy orders included) lock;
-  the answer holds, for each power the viewer may read, its private reports,
-  and the viewer's refused orders.  Nothing is adjudicated.
+* ``"step": "reveal"`` — the steps that end with a lock are run: the orders
+  (lock-step orders included) lock; the answer holds, for each power the
+  viewer may read, what the lock told it, and the viewer's refused orders.
+  Nothing is adjudicated.
 * ``"step": "resolve"`` — the locked orders, each power's one change from
-  ``"reactions"`` applied and the spy orders taken out, are adjudicated; the
-  answer is the ordinary outcome object.
+  ``"reactions"`` applied (in a phase with a step that accepts one change) and
+  the lock-step orders taken out, are adjudicated; the answer is the ordinary
+  outcome object.
 
-Documented in ``docs/json-interface.md`` ("Espionnite: the reveal and the
-reaction").
+Documented in ``docs/json-interface.md`` ("Steps: the reveal and the changes").
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 
 from arbitre.adjudicator.intake import OrderInput
 from arbitre.judge import check_orders
-from arbitre.judge.steps import apply_reactions, has_reaction_step, lock_orders, without_lock_orders
+from arbitre.judge.steps import apply_changes, change_step, has_lock, lock_orders, without_lock_orders
 from arbitre.orders import OrderError
 from arbitre.rules import RuleSet
 from arbitre.state import Position
 from arbitre.views import MASTER, build_view, check_viewer
+from arbitre.words.events import report_words
 
 
 class StepRequestError(ValueError):
@@ -34,27 +36,33 @@ class StepRequestError(ValueError):
         self.message = message
 
 
-def _require_reaction_step(rules: RuleSet, position: Position, step: str) -> None:
-    if not has_reaction_step(rules, position):
-        raise StepRequestError("step", f"step {step!r} needs a phase with a reaction step: a movement phase "
-                                       "with \"rules\": [\"espionnite\"]")
+def _require_lock(rules: RuleSet, position: Position, step: str) -> None:
+    if not has_lock(rules, position):
+        raise StepRequestError("step", f"step {step!r} needs a phase whose rules lock the orders before "
+                                       "adjudicating them (see docs/json-interface.md)")
+
+
+def _require_change_step(rules: RuleSet, position: Position) -> None:
+    if change_step(rules, position) is None:
+        raise StepRequestError("step", "\"reactions\" need a phase with a step in which each power changes "
+                                       "one order (see docs/json-interface.md)")
 
 
 def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str]],
                 viewer: str) -> dict[str, Any]:
     """Lock ``orders`` and return what the lock told each power, as ``viewer`` may read it."""
-    _require_reaction_step(rules, position, "reveal")
+    _require_lock(rules, position, "reveal")
     try:
         who = check_viewer(rules, viewer)
     except ValueError as err:
         raise StepRequestError("viewer", str(err)) from err
     lock = lock_orders(rules, position, orders)
-    # What is printed comes from the viewer's view of the reaction step.
+    # What is printed comes from the viewer's view of the step after the lock.
     seen = build_view(rules, position, who, events=lock.events)
     reveals: dict[str, list[dict[str, str]]] = {}
     for line in seen.report:
         for power in line.audience or (who,):
-            reveals.setdefault(power, []).append({"kind": line.key, "en": line.en, "fr": line.fr})
+            reveals.setdefault(power, []).append({"kind": line.key, **report_words(rules, line)})
     rejected = []
     for power, given in orders.items():
         if who not in (MASTER, power):
@@ -68,9 +76,9 @@ def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequenc
 
 def resolve_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
                    reactions: Mapping[str, str]) -> dict[str, list[OrderInput]]:
-    """The orders to adjudicate: spy orders out, each power's one change applied (checked)."""
+    """The orders to adjudicate: lock-step orders out, each power's one change applied (checked)."""
     if reactions:
-        _require_reaction_step(rules, position, "resolve")
+        _require_change_step(rules, position)
     changes: dict[str, str] = {}
     for power, change in reactions.items():
         if power.upper() not in rules.game_map.powers:
@@ -79,7 +87,7 @@ def resolve_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequ
     base = without_lock_orders(rules, orders)
     for power, change in changes.items():
         try:
-            base = apply_reactions(rules, position, base, {power: change})
+            base = apply_changes(rules, position, base, {power: change})
         except OrderError as err:
             raise StepRequestError(f"reactions.{power}", f"{err.kind} change: {err.describe()}") from err
     return base

@@ -2,19 +2,20 @@
 
 from arbitre.judge.codec import PositionError, parse_unit, position_from_data, position_to_data
 from arbitre.judge.game import ACTIVE, DRAWN, ENDED, WON, Game, PhaseRecord, check_orders, start_position
-from arbitre.judge.steps import ORDERS, REACTION, STEPS, StepError
+from arbitre.judge.steps import ORDERS, Accepts, AtEnd, Step, StepError
 
 __all__ = [
     "ACTIVE",
     "DRAWN",
     "ENDED",
     "ORDERS",
-    "REACTION",
-    "STEPS",
     "WON",
+    "Accepts",
+    "AtEnd",
     "Game",
     "PhaseRecord",
     "PositionError",
+    "Step",
     "StepError",
     "check_orders",
     "parse_unit",

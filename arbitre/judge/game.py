@@ -4,15 +4,16 @@
 belong to the server; the CLI keeps a game in a JSON file through
 :meth:`Game.to_data` / :meth:`Game.from_data`.
 
-A phase goes through steps (:mod:`arbitre.judge.steps`).  Every phase has
-the ``orders`` step: :meth:`Game.set_orders`, then :meth:`Game.confirm` by
-each power (or :meth:`Game.close_step` when the deadline passes).  A phase
-whose rules ask for it (Espionnite's movement phases) then locks and opens a
-``reaction`` step: :attr:`Game.lock_events` holds what the lock revealed (each
-event names its audience), :meth:`Game.set_reaction` takes each power's one
-change, and :meth:`Game.confirm` / :meth:`Game.close_step` end it.  Either
-way :meth:`Game.advance` adjudicates; the step sequence of a game without
-such rules is unchanged (``orders``, then ``advance``).
+A phase goes through the steps its rule modules declare (:attr:`Game.steps`,
+:mod:`arbitre.judge.steps`).  Every phase starts with the ``orders`` step:
+:meth:`Game.set_orders`, then :meth:`Game.confirm` by each power (or
+:meth:`Game.close_step` when the deadline passes).  A step that ends with a
+lock freezes the orders and opens the next step: :attr:`Game.lock_events`
+holds what the lock revealed (each event names its audience); in a step that
+accepts one change :meth:`Game.set_change` takes each power's change, and
+:meth:`Game.confirm` / :meth:`Game.close_step` end it.  :meth:`Game.advance`
+adjudicates from any step; a game whose rules declare no steps has one
+(``orders``, then ``advance``).
 """
 
 from __future__ import annotations
@@ -27,12 +28,15 @@ from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.judge.codec import position_from_data, position_to_data
 from arbitre.judge.steps import (
     ORDERS,
-    REACTION,
+    Accepts,
+    AtEnd,
+    Step,
     StepError,
-    apply_reactions,
-    check_reaction,
-    has_reaction_step,
+    apply_changes,
+    check_change,
+    has_lock,
     lock_orders,
+    phase_steps,
     without_lock_orders,
 )
 from arbitre.orders import Order
@@ -53,8 +57,8 @@ class PhaseRecord:
     """One played phase: the position before, the orders given, their results, the outcome.
 
     ``orders`` are the orders as locked (lock-step orders such as spies
-    included); ``reactions`` the one change each power made in the reaction
-    step; ``lock_events`` what the lock revealed, each event naming its
+    included); ``changes`` the one change each power made in a step that
+    accepts one; ``lock_events`` what the lock revealed, each event naming its
     audience.  None of these is public as such: views decide who sees what.
     """
 
@@ -62,7 +66,7 @@ class PhaseRecord:
     orders: dict[str, list[str]]
     results: tuple[OrderResult, ...]
     outcome: PhaseOutcome
-    reactions: dict[str, str] = field(default_factory=dict)
+    changes: dict[str, str] = field(default_factory=dict)
     lock_events: tuple[object, ...] = ()
 
 
@@ -83,13 +87,13 @@ class Game:
     """The game's end setting: once every phase of this year is played, the game ends in a draw
     among the powers still in it (``None``: it ends only by victory, draw or the master)."""
     step: str = ORDERS
-    """``orders`` or ``reaction`` (see :mod:`arbitre.judge.steps`)."""
+    """The name of the current step of the phase (one of :attr:`steps`)."""
     confirmed: set[str] = field(default_factory=set)
     """Powers that confirmed they are done with the current step."""
-    reactions: dict[str, str] = field(default_factory=dict)
-    """In the reaction step: each power's one change, in normal form."""
+    changes: dict[str, str] = field(default_factory=dict)
+    """In a step that accepts one change: each power's change, in normal form."""
     lock_events: tuple[object, ...] = ()
-    """In the reaction step: what the lock revealed, each event naming its audience."""
+    """Once the orders locked: what the lock revealed, each event naming its audience."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -145,13 +149,12 @@ class Game:
         """The current phase as ``viewer`` (a power, ``observer`` or ``master``) may see it.
 
         It holds the viewer's own pending orders (every power's for the
-        master) and, in the reaction step, what the lock told the viewer and
+        master) and, once the orders locked, what the lock told the viewer and
         the orders with each power's change applied (a power sees its own).
         """
-        if self.step != REACTION:
-            return build_view(self.rules, self.position, viewer, pending=self.pending)
-        pending = apply_reactions(self.rules, self.position, self.pending, self.reactions) if self.reactions else {
-            p: list(o) for p, o in self.pending.items()}
+        if not self.changes:
+            return build_view(self.rules, self.position, viewer, pending=self.pending, events=self.lock_events)
+        pending = apply_changes(self.rules, self.position, self.pending, self.changes)
         texts = {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in pending.items()}
         return build_view(self.rules, self.position, viewer, pending=texts, events=self.lock_events)
 
@@ -176,12 +179,12 @@ class Game:
     def set_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
         """Replace ``power``'s pending orders; returns the rejected ones (they are kept, and fail).
 
-        Raises :class:`StepError` once the orders are locked (use :meth:`set_reaction`).
+        Raises :class:`StepError` in a step that does not take orders (once they are locked).
         """
         self._check_power(power)
-        if self.step != ORDERS:
-            raise StepError("the orders are locked; in the reaction step a power changes one order "
-                            "with set_reaction")
+        if self.current_step.accepts != Accepts.ORDERS:
+            raise StepError(f"the orders are locked; in the {self.step} step a power changes one order "
+                            "with set_change")
         self.pending[power] = [o for o in orders if o.strip()]
         return self.check_orders(power, self.pending[power])
 
@@ -191,9 +194,24 @@ class Game:
 
     # ------------------------------------------------------------------ steps
     @property
-    def has_reaction_step(self) -> bool:
-        """Does the current phase pause for a reaction step after its orders lock (Espionnite)?"""
-        return has_reaction_step(self.rules, self.position)
+    def steps(self) -> tuple[Step, ...]:
+        """The steps of the current phase, as its rule modules declare them (``orders`` first)."""
+        return phase_steps(self.rules, self.position)
+
+    @property
+    def current_step(self) -> Step:
+        """The declaration of the step the phase is in."""
+        for step in self.steps:
+            if step.name == self.step:
+                return step
+        raise StepError(f"{self.phase} has no step {self.step!r}")
+
+    @property
+    def next_step(self) -> Step | None:
+        """The step that opens when the current one ends with a lock (``None``: the adjudication comes next)."""
+        steps = self.steps
+        i = [s.name for s in steps].index(self.step)
+        return steps[i + 1] if i + 1 < len(steps) and steps[i].at_end == AtEnd.LOCK else None
 
     def waiting_for(self) -> list[str]:
         """Powers that must act in the current step and have not confirmed yet."""
@@ -219,87 +237,88 @@ class Game:
     def close_step(self) -> PhaseOutcome | None:
         """End the current step, as its deadline does (the caller knows the time; the game does not).
 
-        In the ``orders`` step of a phase with a reaction step, lock the orders
-        and open the reaction step (returns ``None``); otherwise adjudicate the
-        phase and return the outcome.
+        A step that ends with a lock locks the orders and opens the next step
+        (returns ``None``); a step that ends with the adjudication adjudicates
+        the phase and returns the outcome.
         """
-        if self.step == ORDERS and self.has_reaction_step:
+        if self.current_step.at_end == AtEnd.LOCK:
             self.lock()
             return None
         return self.advance()
 
     def lock(self) -> tuple[object, ...]:
-        """Lock the orders and open the reaction step; return what the lock revealed.
+        """End the current step with its lock and open the next step; return what the lock revealed.
 
         Each returned event (also kept in :attr:`lock_events`) names its
         audience; players reach them only through their views.  Raises
-        :class:`StepError` when the orders are already locked or the phase
-        has no reaction step.
+        :class:`StepError` when the current step does not end with a lock
+        (the orders are already locked, or the phase has no lock).
         """
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
-        if self.step != ORDERS:
-            raise StepError("the orders are already locked")
-        if not self.has_reaction_step:
-            raise StepError(f"{self.phase} has no reaction step; advance() adjudicates it")
+        following = self.next_step
+        if following is None:
+            if has_lock(self.rules, self.position):
+                raise StepError("the orders are already locked")
+            raise StepError(f"{self.phase} has no lock step; advance() adjudicates it")
         self.lock_events = lock_orders(self.rules, self.position, self.pending).events
-        self.step = REACTION
+        self.step = following.name
         self.confirmed = set()
-        self.reactions = {}
+        self.changes = {}
         return self.lock_events
 
-    def check_reaction(self, power: str, order: str) -> Order:
-        """Validate a reaction change of ``power`` without storing it; return it in normal form.
+    def check_change(self, power: str, order: str) -> Order:
+        """Validate a change of ``power`` without storing it; return it in normal form.
 
-        Raises :class:`StepError` outside the reaction step and
+        Raises :class:`StepError` in a step that takes no change and
         :class:`~arbitre.orders.OrderError` for a change that cannot be read or is not legal.
         """
         self._check_power(power)
-        if self.step != REACTION:
-            raise StepError("a reaction is given in the reaction step, once the orders are locked")
-        return check_reaction(self.rules, self.position, power, order)
+        if self.current_step.accepts != Accepts.ONE_CHANGE:
+            raise StepError(f"a change is given once the orders are locked, not in the {self.step} step")
+        return check_change(self.rules, self.position, power, order)
 
-    def set_reaction(self, power: str, order: str) -> Order:
-        """In the reaction step, replace the order of one of ``power``'s units; return it in normal form.
+    def set_change(self, power: str, order: str) -> Order:
+        """Replace the order of one of ``power``'s units (in a step that accepts one change); return it.
 
         A power makes one change: a second call replaces the first (it never
         changes two units).  An order that cannot be read or is not legal
         raises :class:`~arbitre.orders.OrderError` and changes nothing.
         """
-        change = self.check_reaction(power, order)
-        self.reactions[power] = change.format()
+        change = self.check_change(power, order)
+        self.changes[power] = change.format()
         return change
 
-    def clear_reaction(self, power: str) -> None:
+    def clear_change(self, power: str) -> None:
         """Withdraw ``power``'s change: its locked orders stand."""
-        self.reactions.pop(power, None)
+        self.changes.pop(power, None)
 
     def final_orders(self) -> dict[str, list[str]]:
         """The orders the adjudication will use: as locked, lock-step orders out, each change applied."""
         orders = without_lock_orders(self.rules, self.pending)
-        final = apply_reactions(self.rules, self.position, orders, self.reactions)
+        final = apply_changes(self.rules, self.position, orders, self.changes)
         return {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in final.items()}
 
     # ------------------------------------------------------------------ advance
     def advance(self) -> PhaseOutcome:
         """Adjudicate the current phase with the pending orders (missing orders hold) and move on.
 
-        In the ``orders`` step of a phase with a reaction step, the orders lock
-        first (the lock's events are recorded) and nobody changes anything.
+        From a step that ends with a lock, the orders lock first (the lock's
+        events are recorded) and nobody changes anything.
         """
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
-        if self.step == ORDERS and self.has_reaction_step:
+        while self.next_step is not None:
             self.lock()
         orders = {p: list(o) for p, o in self.pending.items()}
         outcome = adjudicate(self.rules, self.position, self.final_orders())
-        self.history.append(PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.reactions),
+        self.history.append(PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.changes),
                                         self.lock_events))
         self.position = outcome.after
         self.pending = {}
         self.step = ORDERS
         self.confirmed = set()
-        self.reactions = {}
+        self.changes = {}
         self.lock_events = ()
         self._check_victory()
         return outcome
@@ -340,12 +359,12 @@ class Game:
             "pending": self.pending,
             "step": self.step,
             "confirmed": sorted(self.confirmed),
-            "reactions": self.reactions,
+            "changes": self.changes,
             "history": [
                 {
                     "position": position_to_data(rec.position, gmap),
                     "orders": rec.orders,
-                    **({"reactions": rec.reactions} if rec.reactions else {}),
+                    **({"changes": rec.changes} if rec.changes else {}),
                     "results": [
                         {"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason}
                         for r in rec.results
@@ -363,16 +382,19 @@ class Game:
             pos = _read_position(game.rules, rec["position"], game.position.extras)
             game.position = pos
             game.pending = {p: list(o) for p, o in rec.get("orders", {}).items()}
-            if game.has_reaction_step:
+            if game.next_step is not None:
                 game.lock()
-                game.reactions = dict(rec.get("reactions", {}))
+                game.changes = dict(_changes(rec))
             game.advance()
         saved = _read_position(game.rules, data["position"], game.position.extras)
         game.position = saved
         game.pending = {p: list(o) for p, o in data.get("pending", {}).items()}
-        if data.get("step", ORDERS) == REACTION:
+        step = data.get("step", ORDERS)
+        while game.step != step and game.next_step is not None:
             game.lock()  # the lock's events are derived again from the locked orders
-            game.reactions = dict(data.get("reactions", {}))
+        if game.step != step:
+            raise ValueError(f"saved step {step!r} is not a step of {game.phase}")
+        game.changes = dict(_changes(data))
         game.confirmed = set(data.get("confirmed", ()))
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
@@ -380,11 +402,17 @@ class Game:
         return game
 
 
+def _changes(data: Mapping[str, Any]) -> Mapping[str, str]:
+    """The changes of a saved phase (``reactions`` in files written before steps were declared)."""
+    found: Mapping[str, str] = data.get("changes", data.get("reactions", {}))
+    return found
+
+
 def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequence[str]) -> list[OrderResult]:
     """Validate ``power``'s orders in ``position`` without storing them: the rejected ones, with their errors.
 
     Each order is checked alone, then the rule modules check the list as a
-    whole (Espionnite: one spy and one counter-spy per power).
+    whole (a rule module may allow one order of a kind per power).
     """
     options = retreat_options_of(rules, position) if position.phase.kind == RETREATS else None
     intake = read_orders(rules, position, {power: list(orders)}, options)

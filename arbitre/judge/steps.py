@@ -1,23 +1,24 @@
-"""The steps of a phase between "orders are in" and "orders are resolved".
+"""The steps of a phase between "orders are in" and "orders are resolved", run from their declaration.
 
-A phase normally has one step, ``orders``: the powers give orders, then the
-phase is adjudicated.  A rule module may ask for a pause between the two
-(:meth:`arbitre.rules.Variant.reaction_step`); Espionnite does, in every
-movement phase.  The phase then goes:
+A rule module declares the steps of each phase as data
+(:mod:`arbitre.rules.phase_steps`); with none, a phase has one step,
+``orders``, that ends with the adjudication.  What each step accepts and what
+its end does is generic:
 
-1. ``orders`` — the powers give their orders (and their lock-step orders,
-   such as Espionnite's spies) and confirm them;
-2. the **lock** — when every power has confirmed, or the deadline passed: the
-   orders are frozen and every rule module reports what the lock reveals
-   (:meth:`~arbitre.rules.Variant.on_lock`), as events that name their
-   audience;
-3. ``reaction`` — each power may replace the order of one of its units with
-   another legal order (or one order given with a unit, such as a Suez
-   permission, see :attr:`~arbitre.rules.kinds.OrderKind.belongs_to`); a
-   second change replaces the first;
-4. the adjudication, with the locked orders, each power's change applied,
-   and the lock-step orders taken out (they are never adjudicated nor
-   published).
+* a step that accepts :attr:`~arbitre.rules.phase_steps.Accepts.ORDERS` takes
+  each power's whole list of orders (lock-step orders, such as a rule
+  module's spies, included);
+* a step that accepts :attr:`~arbitre.rules.phase_steps.Accepts.ONE_CHANGE`
+  takes, from each power, one legal order replacing the locked order of one of
+  its units (or one order given with a unit, such as a Suez permission, see
+  :attr:`~arbitre.rules.kinds.OrderKind.belongs_to`); a second change replaces
+  the first;
+* at a :attr:`~arbitre.rules.phase_steps.AtEnd.LOCK` end the orders are frozen
+  and every rule module reports what the lock reveals, as events that name
+  their audience; the next step opens;
+* at an :attr:`~arbitre.rules.phase_steps.AtEnd.ADJUDICATE` end the phase is
+  adjudicated with the locked orders, each power's change applied and the
+  lock-step orders taken out (they are never adjudicated nor published).
 
 These functions are pure; :class:`arbitre.judge.Game` keeps the state and the
 JSON interface uses them directly.
@@ -32,14 +33,11 @@ from arbitre.adjudicator.intake import OrderInput
 from arbitre.orders import IllegalOrder, Order, OrderError
 from arbitre.rules import RuleSet
 from arbitre.rules.facets import StepRules
+from arbitre.rules.phase_steps import ORDERS, ORDERS_STEP, Accepts, AtEnd, Step
 from arbitre.state import Position
 
-ORDERS = "orders"
-"""The step in which the powers give their orders."""
-REACTION = "reaction"
-"""The step between the lock and the adjudication (Espionnite)."""
-STEPS = (ORDERS, REACTION)
-"""Every step, in the order a phase goes through them."""
+__all__ = ["ORDERS", "Accepts", "AtEnd", "Lock", "Step", "StepError", "apply_changes", "change_step",
+           "check_change", "has_lock", "is_lock_order", "lock_orders", "phase_steps", "without_lock_orders"]
 
 
 class StepError(RuntimeError):
@@ -52,12 +50,25 @@ class Lock:
 
     orders: dict[str, list[OrderInput]]
     events: tuple[object, ...]
-    reaction: bool
 
 
-def has_reaction_step(rules: RuleSet, position: Position) -> bool:
-    """Does this phase pause for a reaction step between the lock and the adjudication?"""
-    return any(v.reaction_step(rules, position) for v in rules.implementing(StepRules))
+def phase_steps(rules: RuleSet, position: Position) -> tuple[Step, ...]:
+    """The steps of the phase of ``position``: the first rule module that declares some decides."""
+    for v in rules.implementing(StepRules):
+        steps = tuple(v.phase_steps(rules, position))
+        if steps:
+            return steps
+    return (ORDERS_STEP,)
+
+
+def has_lock(rules: RuleSet, position: Position) -> bool:
+    """Does a step of this phase end with a lock (so that a later step comes before the adjudication)?"""
+    return any(s.at_end == AtEnd.LOCK for s in phase_steps(rules, position))
+
+
+def change_step(rules: RuleSet, position: Position) -> Step | None:
+    """The step of this phase in which each power may change one order, if it has one."""
+    return next((s for s in phase_steps(rules, position) if s.accepts == Accepts.ONE_CHANGE), None)
 
 
 def _text(entry: OrderInput) -> str:
@@ -65,7 +76,7 @@ def _text(entry: OrderInput) -> str:
 
 
 def is_lock_order(rules: RuleSet, entry: OrderInput) -> bool:
-    """Is ``entry`` read only at the lock (a spy order), never adjudicated nor published?"""
+    """Is ``entry`` read only at the lock (a rule module's lock-step order), never adjudicated nor published?"""
     return any(v.is_lock_order(rules, _text(entry)) for v in rules.implementing(StepRules))
 
 
@@ -82,21 +93,21 @@ def lock_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequenc
     events: list[object] = []
     for v in rules.implementing(StepRules):
         events.extend(v.on_lock(rules, position, frozen))
-    return Lock(frozen, tuple(events), has_reaction_step(rules, position))
+    return Lock(frozen, tuple(events))
 
 
-def check_reaction(rules: RuleSet, position: Position, power: str, entry: OrderInput) -> Order:
-    """Validate a reaction change: a legal order for one of ``power``'s units; return its normal form.
+def check_change(rules: RuleSet, position: Position, power: str, entry: OrderInput) -> Order:
+    """Validate a change: a legal order for one of ``power``'s units; return its normal form.
 
     Raises :class:`~arbitre.orders.OrderError` (invalid, illegal or ambiguous)
     with the reason in words.
     """
     text = _text(entry)
     if not text.strip():
-        raise IllegalOrder("a reaction is one order for one of your units", text=text, reason="empty")
+        raise IllegalOrder("a change is one order for one of your units", text=text, reason="empty")
     order = rules.parse(entry) if isinstance(entry, str) else entry
     if rules.province_of_order(order) is None or is_lock_order(rules, text):
-        raise IllegalOrder("a reaction replaces the order of one of your units; spy, counter-spy and "
+        raise IllegalOrder("a change replaces the order of one of your units; lock-step and "
                            "whole-power orders cannot be changed", text=text, reason="not_unit_order")
     return rules.check(position, power, order)
 
@@ -106,8 +117,8 @@ def _slot(rules: RuleSet, order: Order) -> tuple[str | None, str | None]:
     return rules.province_of_order(order), None if order.unit is not None else rules.kind_of(order).name
 
 
-def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
-                    reactions: Mapping[str, OrderInput]) -> dict[str, list[OrderInput]]:
+def apply_changes(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
+                  changes: Mapping[str, OrderInput]) -> dict[str, list[OrderInput]]:
     """The final orders: ``orders`` with, for each power, its one change (power → order) applied.
 
     A change replaces every order the power gave to that unit (an order that
@@ -118,8 +129,8 @@ def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Seq
     again; an illegal one raises :class:`~arbitre.orders.OrderError`.
     """
     final = {p: list(o) for p, o in orders.items()}
-    for power, entry in reactions.items():
-        change = check_reaction(rules, position, power, entry)
+    for power, entry in changes.items():
+        change = check_change(rules, position, power, entry)
         slot = _slot(rules, change)
         kept: list[OrderInput] = []
         for given in final.get(power, []):
@@ -133,4 +144,3 @@ def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Seq
         kept.append(change.format())
         final[power] = kept
     return final
-

@@ -1,16 +1,21 @@
-"""Events: facts produced by a phase, each naming its audience when it is created.
+"""Events: facts produced by a phase, as data, each naming its audience when it is created.
 
 An :class:`Event` is what a rule module discloses (a submarine surfacing, a
-torpedo hit, a sonar contact…).  Its ``audience`` is fixed when the event is
-made: a set of power ids, or :data:`EVERYONE` for a public fact.  The game
-master always reads every event; an observer reads only public ones.  Views
-(:mod:`arbitre.views`) let an event through to a viewer with :func:`can_see`
-and nothing else.
+torpedo hit, a sonar contact…): a ``kind``, an ``audience`` and ``data``, and
+no words.  Its ``audience`` is fixed when the event is made: a set of power
+ids, or :data:`EVERYONE` for a public fact.  The game master always reads
+every event; an observer reads only public ones.  Views (:mod:`arbitre.views`)
+let an event through to a viewer with :func:`can_see` and nothing else.
+
+Words come at the edge (:mod:`arbitre.words.events`): each rule module names,
+in its disclosure facet (``event_wordings``), a :data:`Wording` per event
+kind, a function of the event's data and a :class:`Speech` (the reader's
+catalog).  So the words a viewer reads are made only from data it may see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -51,7 +56,7 @@ def narrowest(audiences: Iterable[Audience]) -> Audience:
 
 @runtime_checkable
 class EventLike(Protocol):
-    """What views need of an event: its kind, its audience and its words in English and French."""
+    """What views need of an event: its kind, its audience and its data."""
 
     @property
     def kind(self) -> str:
@@ -62,29 +67,44 @@ class EventLike(Protocol):
         """Who is told (see :data:`EVERYONE`); the game master is always told."""
 
     @property
-    def en(self) -> str:
-        """The fact in English."""
-
-    @property
-    def fr(self) -> str:
-        """The fact in French."""
+    def data(self) -> Mapping[str, object]:
+        """The fact in machine form (places, orders, power ids); its words are made from it alone."""
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One fact of a phase, told to ``audience`` only, worded in English and French.
+    """One fact of a phase, told to ``audience`` only.
 
-    ``data`` holds the fact in machine form (places, unit kinds) for programs;
-    it never holds more than the words do.
+    ``data`` holds the fact in machine form (places, orders, power ids, plain
+    JSON values); whoever is told the fact may read all of it, and its words
+    (:data:`Wording`) are made from it alone.
     """
 
     kind: str
     audience: Audience
-    en: str
-    fr: str
     data: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def public(self) -> bool:
         """True when every player and observer is told."""
         return PUBLIC in self.audience
+
+
+class Speech(Protocol):
+    """The reader's language, as a :data:`Wording` uses it (made at the edge by :mod:`arbitre.words`)."""
+
+    def gettext(self, message: str) -> str:
+        """``message`` (English, the message id) in the reader's language."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural message for ``n`` in the reader's language."""
+        ...
+
+    def power(self, power: str) -> str:
+        """The name of ``power`` (a power id) in the reader's language."""
+        ...
+
+
+Wording = Callable[[Mapping[str, object], Speech], str]
+"""The words of one event kind: a function of the event's data and the reader's :class:`Speech`."""

@@ -12,8 +12,9 @@ Facets of the rules layer (here):
 * :class:`MapTransform` — change the map and the order grammar (asked by ``make_rules``);
 * :class:`OrderRules` — the module's order kinds, their legality and legal-order lists;
 * :class:`Disclosure` — what each viewer may know (asked through :mod:`arbitre.rules.disclosure`);
+* :class:`EventWords` — the words of the module's events, by kind (asked at the edge only);
 * :class:`Victory` — which centres count towards builds and victory;
-* :class:`StepRules` — the steps between the orders and the adjudication (Espionnite's lock and reaction).
+* :class:`StepRules` — the steps of a phase, as data (:mod:`arbitre.rules.phase_steps`), and what a lock reveals.
 
 Facets of the adjudicator layer: :class:`arbitre.adjudicator.facets.MovementRules`
 and :class:`arbitre.adjudicator.facets.PhaseRules`.
@@ -26,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from arbitre.maps import GameMap
 from arbitre.orders import IllegalOrder, Order, OrderSyntax
-from arbitre.rules.events import EVERYONE, Audience
+from arbitre.rules.events import EVERYONE, Audience, Wording
 from arbitre.rules.kinds import OrderKind
+from arbitre.rules.phase_steps import Step
 
 if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
@@ -113,6 +115,19 @@ class Disclosure:
         return True
 
 
+class EventWords:
+    """The words of the module's events (part of what it discloses), asked only at the edge.
+
+    Kept apart from :class:`Disclosure` so that a module whose events need
+    words but which hides nothing (a module's private reports) is never asked about
+    visibility.
+    """
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The wording of each event kind this module makes, by kind (:mod:`arbitre.words.events`).  Default: none."""
+        return {}
+
+
 class Victory:
     """Which owned centres count."""
 
@@ -126,14 +141,17 @@ class Victory:
 
 
 class StepRules:
-    """The steps between the orders and the adjudication of a phase (asked by :mod:`arbitre.judge.steps`)."""
+    """The steps of a phase, declared as data, and what a lock reveals (asked by :mod:`arbitre.judge.steps`)."""
+
+    declared_steps: tuple[Step, ...] = ()
+    """Every step after ``orders`` this module may add to a phase (deadlines are set per step name)."""
+
+    def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
+        """The steps of this phase, in order (:mod:`arbitre.rules.phase_steps`); ``()``: one ``orders`` step."""
+        return ()
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
         """Is ``text`` an order read only when the orders lock, never adjudicated nor published?  Default: no."""
-        return False
-
-    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
-        """Does this phase pause between the lock of its orders and their adjudication?  Default: no."""
         return False
 
     def on_lock(self, rules: RuleSet, position: Position,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from arbitre.words import translator as words_translator
+
 LANGUAGES = ("en", "fr")
 """The languages a user can pick."""
 
@@ -294,8 +296,10 @@ def translator(lang: str) -> Callable[..., str]:
     """``t(text, **values)``: ``text`` (English) in ``lang``, with ``{name}`` fields filled in."""
     table = FRENCH if lang == "fr" else {}
 
+    catalog = words_translator(lang)
+
     def t(text: str, **values: object) -> str:
-        out = table.get(text, text)
+        out = table.get(text) or catalog.gettext(text)
         return out.format(**values) if values else out
 
     return t

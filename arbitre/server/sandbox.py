@@ -160,6 +160,6 @@ def sandbox_state(box: Sandbox, shared: bool) -> dict[str, Any]:
         "phases": [str(r.position.phase) for r in game.history] + [str(game.phase)],
         "newest": not played, "status": game.status, "winners": list(game.winners), "powers": game.powers(),
         "to_order": [] if played or game.is_over else game.powers_to_order(),
-        "view": view_data(view), "shared": shared, "parent": box.parent_id,
+        "view": view_data(view, game.rules), "shared": shared, "parent": box.parent_id,
         **({} if shared else {"share": f"/s/{box.share_token}"}),
     }

@@ -100,7 +100,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
-        "view": view_data(current_view(game, seat.viewer)),
+        "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
     }
     running = row.status in (ACTIVE, PAUSED)
@@ -196,7 +196,7 @@ def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[
     game = site.referee.game(session, seat.row)
     if not 0 <= index < len(game.history):
         raise not_found(f"phase {index} of this game")
-    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer))}
+    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer), game.rules)}
 
 
 def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | None:

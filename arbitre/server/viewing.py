@@ -11,8 +11,10 @@ from dataclasses import asdict
 from typing import Any
 
 from arbitre.judge import Game
+from arbitre.rules import RuleSet
 from arbitre.server.i18n import translator
 from arbitre.views import MASTER, OBSERVER, View
+from arbitre.words.events import report_words
 
 
 def viewer_id(role: str, power: str | None) -> str:
@@ -25,7 +27,7 @@ def viewer_id(role: str, power: str | None) -> str:
 
 
 def current_view(game: Game, viewer: str) -> View:
-    """The current phase as ``viewer`` sees it (in the reaction step: its own locked orders and reveal)."""
+    """The current phase as ``viewer`` sees it (once the orders locked: its own locked orders and reveal)."""
     return game.view(viewer)
 
 
@@ -34,9 +36,12 @@ def phase_view(game: Game, index: int, viewer: str) -> View:
     return game.phase_view(index, viewer)
 
 
-def view_data(view: View) -> dict[str, Any]:
-    """The JSON form of a view (every field of the view, nothing else)."""
-    return asdict(view)
+def view_data(view: View, rules: RuleSet) -> dict[str, Any]:
+    """The JSON form of a view: every field of the view, and each report line's words (made from it alone)."""
+    out = asdict(view)
+    out["report"] = [{"key": line.key, **report_words(rules, line), "audience": list(line.audience),
+                      "data": dict(line.data)} for line in view.report]
+    return out
 
 
 def renderer_available() -> bool:

@@ -10,16 +10,28 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
+from arbitre.rules.facets import StepRules
+from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, BotSeat, GameRow, Membership, User
+from arbitre.variants import RULE_MODULES
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
 ASSIGNMENTS = ("random", "choice")
 """How powers are assigned: at random when the game fills, or each player picks a free power."""
-DEADLINE_KEYS = ("M", "R", "A", "reaction")
+
+
+def registered_steps() -> tuple[Step, ...]:
+    """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
+    modules = (module.factory({}) for module in RULE_MODULES)
+    return declared_steps(m for m in modules if isinstance(m, StepRules))
+
+
+DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600,
+                     **{step.name: step.default_deadline for step in registered_steps()}}
+"""Default deadlines, in seconds: one per phase kind, and one per step a registered rule module declares."""
+DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
 """Deadline settings: one per phase kind, and one per step a rule module adds inside a phase."""
-DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600, "reaction": 6 * 3600}
-"""Default deadlines, in seconds."""
 
 
 class GameRuleError(ValueError):

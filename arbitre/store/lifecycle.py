@@ -6,12 +6,12 @@ one game's changes are serialized across threads and processes.  A processed
 step inserts an :class:`~arbitre.store.models.Adjudication` row whose unique
 key guarantees it happens once, whatever the number of server processes.
 
-Steps: a phase has at least the ``orders`` step.  A rule module may add steps
-inside a phase (Espionnite's reaction step); the engine says which step a game
-is in (``Game.step``) and ends it with ``Game.close_step()`` (lock the orders
-and open the reaction step, or adjudicate).  The server keeps each step's
-orders and ready switches in rows and hands them to the engine when the step
-closes, by readiness or deadline.
+Steps: a phase has at least the ``orders`` step; a rule module may declare
+more (:mod:`arbitre.rules.phase_steps`).  The engine says which step a game is
+in (``Game.step``, declared in ``Game.current_step``: what it accepts) and ends
+it with ``Game.close_step()`` (lock the orders and open the next step, or
+adjudicate).  The server keeps each step's orders and ready switches in rows
+and hands them to the engine when the step closes, by readiness or deadline.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
-from arbitre.judge import ORDERS, Game, StepError
+from arbitre.judge import ORDERS, Accepts, Game, StepError
 from arbitre.orders import OrderError
 from arbitre.store.botseats import bot_seats, note_missed, unseat_bot
 from arbitre.store.cache import GameCache, load_game, working_copy
@@ -64,31 +64,31 @@ def powers_to_act(game: Game) -> list[str]:
 
 
 def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderResult]:
-    """Check what ``power`` gives in the current step: its orders, or its one reaction change."""
-    if current_step(game) == ORDERS:
+    """Check what ``power`` gives in the current step: its orders, or its one change."""
+    if game.current_step.accepts == Accepts.ORDERS:
         return game.check_orders(power, lines)
     if len(lines) > 1:
         return [OrderResult(power, lines[1], None, INVALID, "one_change",
-                            "in the reaction step a power changes one order only")]
+                            f"in the {game.step} step a power changes one order only")]
     trial = working_copy(game)
     for line in lines:
         try:
-            trial.set_reaction(power, line)
+            trial.set_change(power, line)
         except (OrderError, StepError) as err:
-            return [OrderResult(power, line, None, ILLEGAL, "reaction", str(err))]
+            return [OrderResult(power, line, None, ILLEGAL, game.step, str(err))]
     return []
 
 
 def apply_step_orders(game: Game, power: str, lines: list[str]) -> None:
-    """Hand a power's stored orders (or reaction change) for the current step to the engine."""
-    if current_step(game) == ORDERS:
+    """Hand a power's stored orders (or its one change) for the current step to the engine."""
+    if game.current_step.accepts == Accepts.ORDERS:
         game.set_orders(power, lines)
         return
     for line in lines[:1]:
         try:
-            game.set_reaction(power, line)
+            game.set_change(power, line)
         except (OrderError, StepError):
-            log.warning("%s: reaction %r refused at the close of the step", power, line)
+            log.warning("%s: change %r refused at the close of the %s step", power, line, game.step)
 
 
 def deadline_key(game: Game) -> str:

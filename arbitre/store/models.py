@@ -121,7 +121,7 @@ class GameRow(Base):
     """A game: its settings, its engine state (JSON) and where its clock stands.
 
     ``step`` names the step inside the phase (``orders``, or a variant's step
-    such as Espionnite's ``reaction``); ``deadline_at`` is when the current step
+    declared by a rule module, e.g. ``reaction``); ``deadline_at`` is when the current step
     ends (``None`` while forming, paused or finished); ``remaining_seconds``
     keeps the time left while paused.  ``version`` grows with every change.
     """

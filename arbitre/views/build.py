@@ -92,7 +92,7 @@ def _report(events: Iterable[object], viewer: str) -> list[ReportLine]:
     for e in events:
         if isinstance(e, EventLike) and can_see(e.audience, viewer):
             audience = tuple(sorted(e.audience)) if viewer == MASTER else ()
-            out.append(ReportLine(e.kind, e.en, e.fr, audience))
+            out.append(ReportLine(e.kind, dict(e.data), audience))
     return out
 
 
@@ -103,8 +103,8 @@ def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOu
     With ``outcome`` (the adjudication of ``position``) the view holds the
     orders and results the viewer may read and its report; with ``pending``
     (power → order texts) the viewer's own pending orders (every power's for
-    the master).  ``events`` are more events to report (the lock's, in
-    Espionnite), filtered like the outcome's.
+    the master).  ``events`` are more events to report (what a lock of the
+    orders revealed), filtered like the outcome's.
     """
     if not isinstance(rules, RuleSet) or not isinstance(position, Position):
         raise TypeError("build_view(rules, position, viewer, outcome=None, pending=None): "

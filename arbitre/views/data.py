@@ -6,10 +6,11 @@ from these functions holds nothing the view does not.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from arbitre.views.model import View
+from arbitre.views.model import ReportLine, View
 
 
 def view_to_data(view: View) -> dict[str, Any]:
@@ -34,11 +35,15 @@ def results_data(view: View) -> list[dict[str, Any]]:
     return out
 
 
-def report_data(view: View) -> list[dict[str, Any]]:
-    """The ``report`` of the JSON interface: each fact told to the viewer (with its audience for the master)."""
+def report_data(view: View, words: Callable[[ReportLine], Mapping[str, str]]) -> list[dict[str, Any]]:
+    """The ``report`` of the JSON interface: each fact told to the viewer (with its audience for the master).
+
+    ``words`` gives a line's words by language (``{"en": …, "fr": …}``, from
+    :func:`arbitre.words.events.report_words`), made from the line alone.
+    """
     out = []
     for line in view.report:
-        entry: dict[str, Any] = {"kind": line.key, "en": line.en, "fr": line.fr}
+        entry: dict[str, Any] = {"kind": line.key, **words(line)}
         if line.audience:
             entry["audience"] = list(line.audience)
         out.append(entry)

@@ -68,15 +68,14 @@ class VisibleOrder:
 
 @dataclass(frozen=True, slots=True)
 class ReportLine:
-    """One fact disclosed to the viewer, in English and French.
+    """One fact disclosed to the viewer: its event kind and data (words come at the edge, from them alone).
 
     ``audience`` is filled in the game master's view only: who was told
     (power ids, ``*`` for everyone).
     """
 
     key: str
-    en: str
-    fr: str
+    data: dict[str, object] = field(default_factory=dict)
     audience: tuple[str, ...] = ()
 
 
@@ -113,7 +112,7 @@ class View:
         put(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: (d.unit.place, d.unit.power or ""))))
         # Orders: by power, then the orders given, sorted, then the units left without orders, sorted.
         put(self, "orders", tuple(sorted(self.orders, key=lambda o: (o.power or "~", o.reason == "no_order", o.text))))
-        put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, r.en, r.fr, r.audience))))
+        put(self, "report", tuple(sorted(self.report, key=lambda r: (r.key, repr(canonical(r.data)), r.audience))))
         put(self, "bounced", tuple(sorted(self.bounced)))
         put(self, "extras", canonical(self.extras))
         put(self, "unit_counts", dict(sorted(self.unit_counts.items())))

@@ -41,8 +41,9 @@ def english_messages() -> set[str]:
     fr = translator("fr")
     ids: set[str] = set(getattr(i18n, "FRENCH", {}))
     try:
-        from arbitre.words.catalogs import po_path
         from babel.messages.pofile import read_po
+
+        from arbitre.words.catalogs import po_path
 
         with po_path("fr").open("rb") as f:
             ids |= {m.id for m in read_po(f) if isinstance(m.id, str) and m.id}

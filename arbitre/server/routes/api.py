@@ -58,8 +58,8 @@ class MeIn(Strict):
 
 
 class GameIn(Strict):
-    """A new game's settings (deadlines in seconds, keyed M, R, A, reaction; ``show_progress``: everyone sees
-    who has given orders and who is ready)."""
+    """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare;
+    ``show_progress``: everyone sees who has given orders and who is ready)."""
 
     name: ShortText
     map: ShortText = "standard"

@@ -7,7 +7,7 @@ import threading
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
@@ -28,7 +28,7 @@ from arbitre.server.viewing import (
     power_colour,
     renderer_available,
 )
-from arbitre.store.games import DEFAULT_DEADLINES
+from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
 
@@ -65,15 +65,23 @@ def _minutes(value: str, key: str, problems: list[str]) -> int:
     return int(round(minutes * 60))
 
 
-DEADLINE_FIELDS = ("M", "R", "A", "reaction")
-"""The form's deadline fields (minutes), by deadline key."""
-
-
 def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
     """The creation form, filled with ``form`` (what the user typed) and listing every problem."""
     return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
+                                                    "steps": [step.name for step in registered_steps()],
                                                     "catalogue": options_catalogue(), "form": form,
                                                     "problems": problems}, status=status)
+
+
+async def _step_deadlines(request: Request) -> dict[str, str]:
+    """The form's ``deadline_<step>`` fields of the steps rule modules declare (minutes, as typed)."""
+    form = await request.form()
+    out: dict[str, str] = {}
+    for step in registered_steps():
+        value = form.get(f"deadline_{step.name}")
+        if isinstance(value, str) and value.strip():
+            out[step.name] = value
+    return out
 
 
 @router.get("/games/new", response_class=HTMLResponse)
@@ -94,15 +102,15 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
            rules: list[str] = Form([]), options: str = Form(""), datc_option: list[str] = Form([]),
            preset: str = Form(""), press: str = Form("full"),
            assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
-           deadline_A: str = Form("720"), deadline_reaction: str = Form("360"),
-           show_progress: str = Form("")) -> Response:
+           deadline_A: str = Form("720"), show_progress: str = Form(""),
+           step_deadlines: dict[str, str] = Depends(_step_deadlines)) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
     site = site_of(request)
     form = {"name": name, "map": map, "rules": rules, "options": options, "press": press, "assignment": assignment,
             "show_progress": bool(show_progress), "deadline_M": deadline_M, "deadline_R": deadline_R,
-            "deadline_A": deadline_A, "deadline_reaction": deadline_reaction, "datc_option": datc_option,
-            "preset": preset}
+            "deadline_A": deadline_A, "datc_option": datc_option, "preset": preset,
+            **{f"deadline_{step}": value for step, value in step_deadlines.items()}}
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
@@ -110,7 +118,7 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
         problems: list[str] = []
         if not name.strip():
             problems.append("a game needs a name")
-        deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in DEADLINE_FIELDS}
+        deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
         chosen = _options("\n".join([f"preset={preset}"] if preset else []) + "\n" + "\n".join(datc_option), problems)
         chosen.update(_options(options, problems))
         if not problems:

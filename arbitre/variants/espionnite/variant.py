@@ -6,17 +6,25 @@ from collections.abc import Mapping, Sequence
 
 from arbitre.orders import IllegalOrder, Order, tokenize
 from arbitre.rules import RuleSet, Variant
-from arbitre.rules.facets import OrderRules, StepRules
+from arbitre.rules.events import Wording
+from arbitre.rules.facets import EventWords, OrderRules, StepRules
 from arbitre.rules.kinds import OrderKind
+from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
 from arbitre.variants.espionnite.kinds import KINDS
 from arbitre.variants.espionnite.orders import mentions_espionage
 from arbitre.variants.espionnite.reports import espionage_events
 from arbitre.variants.espionnite.validation import check_espionage_list
+from arbitre.variants.espionnite.wording import WORDINGS
 
 CATCH_NOTICE = "espionnite_catch_notice"
 """Game setting: when true, a counter-spy's power is told that it caught a spy (default: false)."""
+
+REACTION = Step("reaction", Accepts.ONE_CHANGE, AtEnd.ADJUDICATE, default_deadline=6 * 3600)
+"""The reaction step: each power may replace the order of one of its units; then the adjudication."""
+MOVEMENT_STEPS = (Step(ORDERS, Accepts.ORDERS, AtEnd.LOCK), REACTION)
+"""The steps of a movement phase: orders (spies included), ending with the lock and reveal; the reaction."""
 
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai"})
 
@@ -28,7 +36,7 @@ def setting_is_on(value: object) -> bool:
     return str(value).strip().lower() in _TRUE
 
 
-class Espionnite(Variant, OrderRules, StepRules):
+class Espionnite(Variant, OrderRules, StepRules, EventWords):
     """Spies and counter-spies, the private reveal at the lock, and the reaction step.
 
     ``catch_notice`` turns on the notice telling a counter-spying power that it
@@ -36,6 +44,7 @@ class Espionnite(Variant, OrderRules, StepRules):
     """
 
     option_names = frozenset({CATCH_NOTICE})
+    declared_steps = (REACTION,)
 
     name = "espionnite"
 
@@ -58,9 +67,9 @@ class Espionnite(Variant, OrderRules, StepRules):
         """
         return mentions_espionage(tokenize(text))
 
-    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
-        """Every movement phase has a reaction step; retreat and adjustment phases have no espionage."""
-        return position.phase.kind == MOVEMENT
+    def phase_steps(self, rules: RuleSet, position: Position) -> Sequence[Step]:
+        """Movement phases: orders, then the lock and reveal, then the reaction step; others: as usual."""
+        return MOVEMENT_STEPS if position.phase.kind == MOVEMENT else ()
 
     def on_lock(self, rules: RuleSet, position: Position,
                 orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
@@ -68,6 +77,11 @@ class Espionnite(Variant, OrderRules, StepRules):
         if position.phase.kind != MOVEMENT:
             return ()
         return espionage_events(rules, position, resolve_espionage(rules, position, orders), self.catch_notice)
+
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The words of the spy reports."""
+        return WORDINGS
 
 
 def make_espionnite(options: Mapping[str, object]) -> Espionnite:

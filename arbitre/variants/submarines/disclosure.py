@@ -35,27 +35,32 @@ from arbitre.rules import RuleSet
 from arbitre.rules.events import EVERYONE, NOBODY, Audience, Event, only
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import ADJUSTMENTS, RETREATS, Position, Unit
-from arbitre.variants.submarines import words
 from arbitre.variants.submarines.layers import SUB, is_depth, twin
 from arbitre.variants.submarines.orders import Torpedo
 from arbitre.variants.submarines.state import SubState
 from arbitre.variants.submarines.torpedoes import Shot
+from arbitre.variants.submarines.words import (
+    DECISIVE_SUPPORT,
+    DEPTH_ATTACK,
+    DEPTH_SUPPORT,
+    DOWNWARD_SUPPORT,
+    LOST_SUBMARINE,
+    SONAR,
+    SURFACED,
+    TORPEDO_HIT,
+    TORPEDO_MISS,
+    UNSEEN_BOUNCE,
+)
 
-PREFIX = "submarines."
-SURFACED = PREFIX + "surfaced"
-UNSEEN_BOUNCE = PREFIX + "unseen_bounce"
-SONAR = PREFIX + "sonar"
-DECISIVE_SUPPORT = PREFIX + "decisive_support"
-DOWNWARD_SUPPORT = PREFIX + "downward_support"
-DEPTH_SUPPORT = PREFIX + "depth_support"
-TORPEDO_HIT = PREFIX + "torpedo_hit"
-TORPEDO_MISS = PREFIX + "torpedo_miss"
-DEPTH_ATTACK = PREFIX + "depth_attack"
-LOST_SUBMARINE = PREFIX + "lost_submarine"
+__all__ = [
+    "DECISIVE_SUPPORT", "DEPTH_ATTACK", "DEPTH_SUPPORT", "DOWNWARD_SUPPORT", "LOST_SUBMARINE", "SONAR", "SURFACED",
+    "TORPEDO_HIT", "TORPEDO_MISS", "UNSEEN_BOUNCE", "lost_event", "movement_events", "order_audience",
+    "phase_events", "sonar_contacts", "torpedo_events",
+]
 
 
-def _event(kind: str, audience: Audience, text: tuple[str, str], **data: object) -> Event:
-    return Event(kind, audience, text[0], text[1], data)
+def _event(kind: str, audience: Audience, **data: object) -> Event:
+    return Event(kind, audience, data)
 
 
 # ---------------------------------------------------------------------- movement
@@ -71,7 +76,7 @@ def movement_events(rules: RuleSet, step: MovementStep, shots: Sequence[Shot]) -
     events.extend(torpedo_events(rules, step.units, shots))
     state = sonar_contacts(rules, step.units)
     for power, places in sorted(state.contacts.items()):
-        events.extend(_event(SONAR, only(power), words.sonar(p), place=p) for p in places)
+        events.extend(_event(SONAR, only(power), place=p) for p in places)
     return events, state
 
 
@@ -81,19 +86,16 @@ def _move_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, orde
     ok = step.succeeded.get(prov, False)
     if is_depth(unit.place) and not is_depth(target):
         if ok:
-            yield _event(SURFACED, EVERYONE, words.surfaced(gmap, unit.power, order.format(), target),
-                         power=unit.power, place=target)
+            yield _event(SURFACED, EVERYONE, power=unit.power, place=target, order=order.format())
         else:
             told = {u.power for u in _battle(step, target, exclude=prov)} - {unit.power}
             if told:
-                yield _event(UNSEEN_BOUNCE, frozenset(told), words.unseen_bounce(target), place=target)
+                yield _event(UNSEEN_BOUNCE, frozenset(told), place=target)
     if is_depth(target):
         defender = step.before.units.get(target)
         stayed = not (isinstance(step.orders.get(target), Move) and step.succeeded.get(target, False))
         if defender is not None and defender.power != unit.power and stayed:
-            yield _event(DEPTH_ATTACK, only(unit.power),
-                         words.depth_attack(gmap, str(unit), defender.power, target),
-                         place=target, power=defender.power)
+            yield _event(DEPTH_ATTACK, only(unit.power), place=target, power=defender.power, attacker=str(unit))
 
 
 def _battle(step: MovementStep, province: str, exclude: str) -> list[Unit]:
@@ -116,20 +118,16 @@ def _support_events(rules: RuleSet, step: MovementStep, prov: str, unit: Unit, o
     below, into_below = is_depth(unit.place), is_depth(into)
     if below and not into_below:
         if step.succeeded.get(prov, False) and _decisive(rules, step, prov):
-            yield _event(DECISIVE_SUPPORT, EVERYONE, words.decisive_support(order.format(), unit.place),
-                         place=unit.place, order=order.format())
+            yield _event(DECISIVE_SUPPORT, EVERYONE, place=unit.place, order=order.format())
     elif not below and into_below:
-        yield _event(DOWNWARD_SUPPORT, EVERYONE, words.downward_support(gmap, unit.power, order.format()),
-                     power=unit.power, order=order.format())
+        yield _event(DOWNWARD_SUPPORT, EVERYONE, power=unit.power, order=order.format())
     elif below and into_below:
         supported = step.before.units.get(order.supported.province)
         # The supporter is told whether or not a (hidden) unit is there: what its own order produces must
         # not reveal that unit.  The supported unit's owner, if there is one, is told too.
         if supported is None or supported.power != unit.power:
             audience = only(unit.power) if supported is None else only(unit.power, supported.power)
-            yield _event(DEPTH_SUPPORT, audience,
-                         words.depth_support(gmap, unit.power, order.format()),
-                         power=unit.power, order=order.format())
+            yield _event(DEPTH_SUPPORT, audience, power=unit.power, order=order.format())
 
 
 def _decisive(rules: RuleSet, step: MovementStep, prov: str) -> bool:
@@ -151,17 +149,15 @@ def torpedo_events(rules: RuleSet, units: Mapping[str, Unit], shots: Sequence[Sh
         if shot.victim is not None:
             victim = shot.victim
             victim_power = None if is_depth(victim.place) else victim.power
-            out.append(_event(TORPEDO_HIT, EVERYONE,
-                              words.torpedo_hit(gmap, firer.place, target, victim_power, str(victim), shot.destroyed),
-                              firing_place=firer.place, target=target, power=victim_power))
+            out.append(_event(TORPEDO_HIT, EVERYONE, firing_place=firer.place, target=target, power=victim_power,
+                              unit=str(victim) if victim_power is not None else None, destroyed=shot.destroyed))
             if shot.destroyed and is_depth(victim.place):
                 out.append(lost_event(rules, victim.power))
             continue
         told = {firer.power} | {u.power for p, u in units.items() if p in _next_to_sea(rules, target)}
         firer_power = None if is_depth(firer.place) else firer.power
-        out.append(_event(TORPEDO_MISS, frozenset(told),
-                          words.torpedo_miss(gmap, firer.place, target, firer_power, str(firer)),
-                          firing_place=firer.place, target=target, power=firer_power))
+        out.append(_event(TORPEDO_MISS, frozenset(told), firing_place=firer.place, target=target, power=firer_power,
+                          unit=str(firer) if firer_power is not None else None))
     return out
 
 
@@ -192,7 +188,7 @@ def sonar_contacts(rules: RuleSet, units: Mapping[str, Unit]) -> SubState:
 
 def lost_event(rules: RuleSet, power: str) -> Event:
     """A submerged submarine of ``power`` was lost: not where, nor by whom."""
-    return _event(LOST_SUBMARINE, EVERYONE, words.lost_submarine(rules.game_map, power), power=power)
+    return _event(LOST_SUBMARINE, EVERYONE, power=power)
 
 
 # ---------------------------------------------------------------------- retreats and adjustments
@@ -210,10 +206,8 @@ def phase_events(rules: RuleSet, step: PhaseStep) -> list[Event]:
                         and r.order.unit.place == d.unit.place and r.outcome == SUCCEEDS):
                     gone = False
                     if not is_depth(r.order.target):
-                        out.append(_event(SURFACED, EVERYONE,
-                                          words.surfaced(rules.game_map, d.unit.power, r.order.format(),
-                                                         r.order.target),
-                                          power=d.unit.power, place=r.order.target))
+                        out.append(_event(SURFACED, EVERYONE, power=d.unit.power, place=r.order.target,
+                                          order=r.order.format()))
             if gone:
                 out.append(lost_event(rules, d.unit.power))
     elif kind == ADJUSTMENTS:

@@ -9,8 +9,8 @@ from arbitre.adjudicator import MovementRules, PhaseRules
 from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
-from arbitre.rules.events import Audience
-from arbitre.rules.facets import Disclosure, MapTransform, OrderRules
+from arbitre.rules.events import Audience, Wording
+from arbitre.rules.facets import Disclosure, EventWords, MapTransform, OrderRules
 from arbitre.rules.kinds import OrderKind
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
@@ -20,9 +20,10 @@ from arbitre.variants.submarines.layers import add_depths, is_depth
 from arbitre.variants.submarines.orders import UNIT_WORDS, explain_depth
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
 from arbitre.variants.submarines.torpedoes import fire_torpedoes
+from arbitre.variants.submarines.words import WORDINGS
 
 
-class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure):
+class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure, EventWords):
     """Submarines: a hidden layer under every sea, torpedoes, and the judge's duty of discretion.
 
     ``start_submarines`` is the game setting naming the starting fleets that
@@ -112,6 +113,10 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
     def visible_extras(self, rules: RuleSet, position: Position, viewer: str) -> Mapping[str, object]:
         """The viewer's own sonar contacts."""
         return knowledge.visible_state(position, viewer)
+
+    def event_wordings(self) -> Mapping[str, Wording]:
+        """The words of every Submarines event kind."""
+        return WORDINGS
 
     def place_is_public(self, rules: RuleSet, place: str) -> bool:
         """The depths are not."""

@@ -1,95 +1,116 @@
-"""The wording of every Submarines fact, in English and French, in one place.
+"""The wording of every Submarines event kind: message ids for the project's catalogs, and nothing else.
 
-Each function returns ``(en, fr)``.  Nothing here decides who is told: the
-callers in :mod:`~arbitre.variants.submarines.disclosure` pass only what the
-audience may know (a power's name is passed only where the rules disclose it).
+Each function turns an event's data into words through the reader's
+:class:`~arbitre.rules.events.Speech` (the catalogs are read at the edge, by
+:mod:`arbitre.words.events`).  Nothing here decides who is told: the events
+of :mod:`~arbitre.variants.submarines.disclosure` carry only what their
+audience may know (a power is in the data only where the rules disclose it),
+and the words are made from that data alone.
 """
 
 from __future__ import annotations
 
-from arbitre.maps import GameMap
+from collections.abc import Mapping
 
-Words = tuple[str, str]
+from arbitre.rules.events import Speech, Wording
+
+PREFIX = "submarines."
+SURFACED = PREFIX + "surfaced"
+UNSEEN_BOUNCE = PREFIX + "unseen_bounce"
+SONAR = PREFIX + "sonar"
+DECISIVE_SUPPORT = PREFIX + "decisive_support"
+DOWNWARD_SUPPORT = PREFIX + "downward_support"
+DEPTH_SUPPORT = PREFIX + "depth_support"
+TORPEDO_HIT = PREFIX + "torpedo_hit"
+TORPEDO_MISS = PREFIX + "torpedo_miss"
+DEPTH_ATTACK = PREFIX + "depth_attack"
+LOST_SUBMARINE = PREFIX + "lost_submarine"
+
+Data = Mapping[str, object]
 
 
-def power_names(game_map: GameMap, power: str) -> Words:
-    """A power's name in English and French."""
-    info = game_map.powers[power]
-    return info.display, info.display_fr
+def _s(data: Data, key: str) -> str:
+    return str(data.get(key, ""))
 
 
-def surfaced(game_map: GameMap, power: str, order: str, place: str) -> Words:
+def surfaced(data: Data, _: Speech) -> str:
     """A submarine surfaced: it now appears as an ordinary unit of its power."""
-    en, fr = power_names(game_map, power)
-    return (f"{en}'s submarine surfaces in {place} ({order}).",
-            f"Un sous-marin ({fr}) fait surface en {place} ({order}).")
+    return _.gettext("{power}'s submarine surfaces in {place} ({order}).").format(
+        power=_.power(_s(data, "power")), place=_s(data, "place"), order=_s(data, "order"))
 
 
-def unseen_bounce(place: str) -> Words:
+def unseen_bounce(data: Data, _: Speech) -> str:
     """A surfacing failed against surface units: they bounced an unseen unit."""
-    return (f"An unseen submarine tried to surface in {place} and bounced.",
-            f"Un sous-marin invisible a tenté de faire surface en {place} et a été repoussé.")
+    return _.gettext("An unseen submarine tried to surface in {place} and bounced.").format(place=_s(data, "place"))
 
 
-def sonar(place: str) -> Words:
+def sonar(data: Data, _: Speech) -> str:
     """A sonar contact, without nationality."""
-    return (f"Sonar contact: a submarine in {place} (nationality unknown).",
-            f"Contact sonar : un sous-marin en {place} (nationalité inconnue).")
+    return _.gettext("Sonar contact: a submarine in {place} (nationality unknown).").format(place=_s(data, "place"))
 
 
-def decisive_support(order: str, place: str) -> Words:
+def decisive_support(data: Data, _: Speech) -> str:
     """A support from the depths to the surface that decided a result (no nationality)."""
-    return (f"A submarine in {place} gave a decisive support: {order}.",
-            f"Un sous-marin en {place} a apporté un soutien décisif : {order}.")
+    return _.gettext("A submarine in {place} gave a decisive support: {order}.").format(
+        place=_s(data, "place"), order=_s(data, "order"))
 
 
-def downward_support(game_map: GameMap, power: str, order: str) -> Words:
+def downward_support(data: Data, _: Speech) -> str:
     """A support from the surface into the depths (the supported submarine's nationality is not told)."""
-    en, fr = power_names(game_map, power)
-    return (f"Support into the depths by {en}: {order}.",
-            f"Soutien vers les profondeurs par {fr} : {order}.")
+    return _.gettext("Support into the depths by {power}: {order}.").format(
+        power=_.power(_s(data, "power")), order=_s(data, "order"))
 
 
-def depth_support(game_map: GameMap, power: str, order: str) -> Words:
+def depth_support(data: Data, _: Speech) -> str:
     """A support between two depth places, told to the owners of both units."""
-    en, fr = power_names(game_map, power)
-    return (f"Support in the depths by {en}: {order}.",
-            f"Soutien dans les profondeurs par {fr} : {order}.")
+    return _.gettext("Support in the depths by {power}: {order}.").format(
+        power=_.power(_s(data, "power")), order=_s(data, "order"))
 
 
-def torpedo_hit(game_map: GameMap, firing_place: str, target: str, victim_power: str | None,
-                victim: str, destroyed: bool) -> Words:
+def torpedo_hit(data: Data, _: Speech) -> str:
     """A hit: names the firing place, never the firing power; the victim's power only when it was in sight."""
-    if victim_power is None:
-        who_en, who_fr = "a submarine", "un sous-marin"
+    if data.get("power") is None:
+        who = _.gettext("a submarine")
     else:
-        en, fr = power_names(game_map, victim_power)
-        who_en, who_fr = f"{en}'s {victim}", f"{victim} ({fr})"
-    tail_en = " It had no room to retreat and is destroyed." if destroyed else ""
-    tail_fr = " Faute de place pour retraiter, l'unité est détruite." if destroyed else ""
-    return (f"A torpedo fired from {firing_place} hit {who_en} in {target}.{tail_en}",
-            f"Une torpille tirée depuis {firing_place} a touché {who_fr} en {target}.{tail_fr}")
+        # TRANSLATORS: a unit of a power, e.g. "Germany's F KIE"
+        who = _.gettext("{power}'s {unit}").format(power=_.power(_s(data, "power")), unit=_s(data, "unit"))
+    text = _.gettext("A torpedo fired from {firing_place} hit {who} in {target}.").format(
+        firing_place=_s(data, "firing_place"), who=who, target=_s(data, "target"))
+    if data.get("destroyed"):
+        text += " " + _.gettext("It had no room to retreat and is destroyed.")
+    return text
 
 
-def torpedo_miss(game_map: GameMap, firing_place: str, target: str, firer_power: str | None,
-                 firer: str) -> Words:
+def torpedo_miss(data: Data, _: Speech) -> str:
     """A miss: the firing unit's power is told only when it fired from the surface."""
-    if firer_power is None:
-        return (f"A torpedo fired from {firing_place} at {target} missed.",
-                f"Une torpille tirée depuis {firing_place} vers {target} a manqué sa cible.")
-    en, fr = power_names(game_map, firer_power)
-    return (f"{en}'s {firer} fired a torpedo at {target} and missed.",
-            f"{firer} ({fr}) a tiré une torpille vers {target} et l'a manquée.")
+    if data.get("power") is None:
+        return _.gettext("A torpedo fired from {firing_place} at {target} missed.").format(
+            firing_place=_s(data, "firing_place"), target=_s(data, "target"))
+    return _.gettext("{power}'s {unit} fired a torpedo at {target} and missed.").format(
+        power=_.power(_s(data, "power")), unit=_s(data, "unit"), target=_s(data, "target"))
 
 
-def depth_attack(game_map: GameMap, attacker: str, defender_power: str, place: str) -> Words:
+def depth_attack(data: Data, _: Speech) -> str:
     """Told to an attacker in the depths: the nationality of the submarine it attacked."""
-    en, fr = power_names(game_map, defender_power)
-    return (f"Your {attacker} attacked a submarine of {en} in {place}.",
-            f"Votre {attacker} a attaqué un sous-marin de {fr} en {place}.")
+    return _.gettext("Your {unit} attacked a submarine of {power} in {place}.").format(
+        unit=_s(data, "attacker"), power=_.power(_s(data, "power")), place=_s(data, "place"))
 
 
-def lost_submarine(game_map: GameMap, power: str) -> Words:
+def lost_submarine(data: Data, _: Speech) -> str:
     """A submerged submarine was lost: who lost it, and nothing else."""
-    en, fr = power_names(game_map, power)
-    return (f"{en} lost a submarine.", f"{fr} a perdu un sous-marin.")
+    return _.gettext("{power} lost a submarine.").format(power=_.power(_s(data, "power")))
+
+
+WORDINGS: dict[str, Wording] = {
+    SURFACED: surfaced,
+    UNSEEN_BOUNCE: unseen_bounce,
+    SONAR: sonar,
+    DECISIVE_SUPPORT: decisive_support,
+    DOWNWARD_SUPPORT: downward_support,
+    DEPTH_SUPPORT: depth_support,
+    TORPEDO_HIT: torpedo_hit,
+    TORPEDO_MISS: torpedo_miss,
+    DEPTH_ATTACK: depth_attack,
+    LOST_SUBMARINE: lost_submarine,
+}
+"""The wording of each Submarines event kind (the variant's ``event_wordings``)."""
