@@ -190,6 +190,13 @@ def check_results_absent(answer: Mapping[str, Any], orders: list[str]) -> Proble
     return [f"{order}: has a result, expected none" for order in orders if order in given]
 
 
+def check_supply_centers(answer: Mapping[str, Any], want: Mapping[str, list[str]]) -> Problems:
+    """``power → centres``: each listed centre is that power's after the phase (others may own more)."""
+    got = answer.get("next", {}).get("supply_centers", {})
+    return [f"{centre} should be {power}'s after the phase" for power, centres in want.items()
+            for centre in centres if centre not in got.get(power, [])]
+
+
 def _field(name: str, path: tuple[str, ...]) -> Callable[[Mapping[str, Any], Any], Problems]:
     def check(answer: Mapping[str, Any], want: Any) -> Problems:
         got: Any = answer
@@ -210,7 +217,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any], Any], Problems]] = {
     "standoffs": check_standoffs,
     "civil_disorder": check_civil_disorder,
     "phase": _field("phase after", ("next", "phase")),
-    "supply_centers": _field("supply centres after", ("next", "supply_centers")),
+    "supply_centers": check_supply_centers,
     "extras": _field("extras after", ("next", "extras")),
     "report": check_report,
     "reveals": check_reveals,
