@@ -42,10 +42,7 @@ def test_depth_adjacency_follows_the_fleet_adjacency_of_the_seas() -> None:
 
 def test_depth_layer_is_derived_for_any_map() -> None:
     for name in ("standard", "colonial"):
-        try:
-            base = load_map(name)
-        except ValueError:
-            continue
+        base = load_map(name)
         deep = add_depths(base)
         assert all(f"{s}-1" in deep.provinces for s in base.seas)
         assert all(deep.provinces[f"{s}-1"].terrain == "depth" for s in base.seas)
