@@ -25,7 +25,7 @@ def shared_file(relative: str) -> Path:
     path = SHARED / relative
     if not path.is_file():
         pytest.skip(f"optional source file ../shared/{relative} is not beside the repository "
-                    "(its converted copy in tests/cases is tested without it)")
+                    "(the rule cases run from tests/cases without it)")
     return path
 
 
