@@ -45,7 +45,7 @@ def test_option_values_are_enums_with_the_same_text() -> None:
     options = RuleOptions.from_mapping({"convoy_paradox": "all_hold"})
     assert options.convoy_paradox is ConvoyParadox.ALL_HOLD
     assert options.convoy_paradox == "all_hold"
-    assert OPTION_CHOICES["convoy_paradox"] == ("szykman", "all_hold")
+    assert OPTION_CHOICES["convoy_paradox"] == ("szykman", "all_hold", "1982", "dptg")
     assert json.dumps(options.convoy_paradox) == '"all_hold"'
     with pytest.raises(ValueError, match="must be one of"):
         RuleOptions.from_mapping({"convoy_paradox": "maybe"})

@@ -32,13 +32,20 @@ def read_orders(
     position: Position,
     orders: Mapping[str, Sequence[OrderInput]],
     retreat_options: dict[str, tuple[str, ...]] | None = None,
+    one_per_unit: bool = True,
 ) -> Intake:
-    """Parse and check every order.  A later order for the same unit replaces an earlier one."""
+    """Parse and check every order, keeping one order per unit (DATC 4.D.3 option).
+
+    With ``one_per_unit=False`` (adjustments) every accepted order is only listed
+    in ``sequence``: builds and disbands have their own rules (DATC 4.D.4-4.D.6).
+    """
     by_unit: dict[str, tuple[str, str, Order]] = {}
     whole: list[tuple[str, str, Order]] = []
     rejected: list[OrderResult] = []
     conflicted: set[str] = set()
     sequence: list[tuple[str, str, Order]] = []
+    undesignated: set[str] = set()
+    unless_designated = rules.options.missing_unit_type == "unless_designated"
     for power, entries in orders.items():
         for entry in entries:
             text = entry if isinstance(entry, str) else entry.format()
@@ -60,16 +67,31 @@ def read_orders(
                 rejected.append(OrderResult(power, text, order, INVALID, err.reason, err.message))
                 continue
             sequence.append((power, text, checked))
+            if not one_per_unit:
+                continue
             if checked.unit is None:
                 whole.append((power, text, checked))
                 continue
             key = checked.unit.province
+            bare = order.unit is not None and order.unit.kind is None
             if key not in by_unit:
                 by_unit[key] = (power, text, checked)
+                if bare:
+                    undesignated.add(key)
                 continue
             prev_power, prev_text, prev = by_unit[key]
             if prev == checked:
                 continue  # the same order twice is just that order
+            if unless_designated and bare != (key in undesignated):
+                # DATC 4.C.1 c: an order without the unit type gives way to one that names it.
+                why = "another order for this unit names its type (DATC 4.C.1)"
+                if bare:
+                    rejected.append(OrderResult(power, text, checked, ILLEGAL, "missing_unit_type", why))
+                else:
+                    rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "missing_unit_type", why))
+                    by_unit[key] = (power, text, checked)
+                    undesignated.discard(key)
+                continue
             rule = rules.options.multiple_orders
             if rule == "first":
                 rejected.append(OrderResult(power, text, checked, ILLEGAL, "duplicate",

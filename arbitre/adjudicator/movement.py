@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from arbitre.adjudicator.extension import MovementExtension
 from arbitre.maps import FLEET, GameMap
 from arbitre.orders import Convoy, Hold, Move, Order, Support
-from arbitre.rules.options import RuleOptions
+from arbitre.rules.options import ConvoyParadox, RuleOptions
 from arbitre.state import Unit
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -43,6 +43,7 @@ class MovementResolver:
         extra_adjudicators: Mapping[type, Adjudicator] | None = None,
         convoy_fleets_kinds: frozenset[str] = frozenset({FLEET}),
         extensions: Sequence[MovementExtension] = (),
+        unsupportable: frozenset[str] = frozenset(),
     ) -> None:
         self.map = game_map
         self.units = units
@@ -57,6 +58,8 @@ class MovementResolver:
         if extra_adjudicators:
             self.adjudicators.update(extra_adjudicators)
         self.extensions = tuple(extensions)
+        # Units that cannot receive hold support (DATC 4.D.9 and 4.E.1 alternatives).
+        self.unsupportable = unsupportable
         # Decisions computed by extensions: by unit province, or virtual keys of their own.
         self.custom: dict[str, Callable[[MovementResolver], bool]] = {}
         for ext in self.extensions:
@@ -134,6 +137,21 @@ class MovementResolver:
         for p, d in extra_h2h.items():
             if self.dest.get(p) == d and p not in self.by_convoy:
                 self.head_to_head[p] = d
+        # Brannan's rule (DATC 4.A.4 b): a convoyed army attacks from the last sea of its convoy, so a
+        # unit leaving its target for that sea meets it head to head.  Unit in that sea → the army.
+        self.brannan: dict[str, str] = {}
+        self.brannan_armies: set[str] = set()
+        if self.options.convoyed_attack_origin == "brannan":
+            for p in self.by_convoy:
+                if p in self.passages:
+                    continue
+                d = self.dest[p]
+                sea = self.dest.get(d)
+                if sea is not None and any(self.units[f].place.split("/")[0] == sea for f in self.convoyers.get(p, ())):
+                    self.head_to_head[p] = d
+                    self.brannan[d] = p
+            # A convoyed attack comes from the sea: it cuts a support against its own province.
+            self.brannan_armies = {p for p in self.by_convoy if p not in self.passages}
         # Supports.
         self.hold_supports: dict[str, list[str]] = {}
         self.move_supports: dict[str, list[str]] = {}
@@ -142,7 +160,7 @@ class MovementResolver:
                 continue
             s = o.supported.province
             if o.target is None:
-                if s in units and s not in self.leavers:
+                if s in units and s not in self.leavers and s not in self.unsupportable:
                     self.hold_supports.setdefault(s, []).append(p)
                 else:
                     self.void.add(p)
@@ -219,14 +237,22 @@ class MovementResolver:
             settled = dict.fromkeys(cycle, False)  # only extension decisions: they fail (never loop)
         for q, value in settled.items():
             self._settle(q, value)
+        rule = self.options.convoy_paradox
+        if convoy_paradox and not settled and rule == ConvoyParadox.DPTG:
+            consistent = not paradox and self._all_convoys_fail_is_consistent(cycle)
+            rule = ConvoyParadox.SZYKMAN if consistent else ConvoyParadox.ALL_HOLD
+        if convoy_paradox and not settled and rule == "all_hold":
+            # The convoyed armies carried by a convoy of the paradox are moves of the paradox too.
+            in_cycle = set(cycle)
+            cycle = cycle + [a for a, fleets in self.convoyers.items() if a not in in_cycle and in_cycle & set(fleets)]
         for q in cycle:
             order = orders.get(q)
             if q in settled:
                 continue
             if convoy_paradox:
-                if isinstance(order, Convoy) and self.options.convoy_paradox == "szykman":
-                    self._settle(q, False)
-                elif isinstance(order, Move) and self.options.convoy_paradox == "all_hold":
+                if isinstance(order, Convoy) and rule in ("szykman", "1982"):
+                    self._settle(q, False)  # the 1982 rule leaves no paradox; Szykman backs it up
+                elif isinstance(order, Move) and rule == "all_hold":
                     self._settle(q, False)
                 else:
                     self.state[q] = UNRESOLVED
@@ -236,6 +262,26 @@ class MovementResolver:
                 self._settle(q, True)  # circular movement: everybody moves
             else:
                 self.state[q] = UNRESOLVED
+
+    def _all_convoys_fail_is_consistent(self, cycle: list[str]) -> bool:
+        """DPTG (DATC 4.A.2): is "every convoy of the paradox is disrupted" a resolution of the rules?
+
+        The convoys are settled as disrupted, every other order of the cycle is
+        judged again, and each convoy must then really be disrupted.  The
+        resolver's state is put back as it was, whatever the answer.
+        """
+        saved = dict(self.state), dict(self.result), list(self.deps), self.guess_hits
+        convoys = [q for q in cycle if isinstance(self.orders.get(q), Convoy)]
+        for q in cycle:
+            if q in convoys:
+                self._settle(q, False)
+            else:
+                self.state[q] = UNRESOLVED
+        consistent = not any(self._adjudicate(q) for q in convoys)
+        self.state, self.result = saved[0], saved[1]
+        self.deps[:] = saved[2]
+        self.guess_hits = saved[3]
+        return consistent
 
     def _settle(self, q: str, value: bool) -> None:
         self.result[q] = value
@@ -318,9 +364,14 @@ class MovementResolver:
                 return custom
         if p in self.by_convoy and not self.has_path(p):
             return 0
-        opponent = self.head_to_head.get(p)
+        opponent = self.head_to_head.get(p) or self.brannan.get(p)
         if opponent is not None and self.resolve(opponent):
             return 0
+        if self.options.dislodged_bounce == "never":
+            # DATC 4.A.7 a: dislodged by a unit from its own target, it has no effect there.
+            back = self.dest[p]
+            if self.dest.get(back) == p.split("/")[0] and self.resolve(back):
+                return 0
         return 1 + self._count(self.move_supports.get(p))
 
     # ------------------------------------------------------------------ convoys
@@ -380,6 +431,9 @@ class MovementResolver:
                     return False
         if self.head_to_head.get(p) == d:
             return attack > self.defend_strength(d)
+        army = self.brannan.get(p) if self.brannan else None
+        if army is not None and attack <= self.defend_strength(army):
+            return False  # Brannan: the army coming out of this sea meets the move head to head
         return attack > self.hold_strength(d)
 
     def _adjudicate_support(self, p: str) -> bool:
@@ -390,7 +444,7 @@ class MovementResolver:
         into = order.target.split("/")[0] if order.target is not None else None
         power = self.units[p].power
         for a in self.attackers.get(p, ()):
-            if a == into:
+            if a == into and not (a in self.brannan_armies and self.has_path(a)):
                 if self.resolve(a):
                     return False  # dislodged by the unit it supports against
                 continue
@@ -398,8 +452,20 @@ class MovementResolver:
                 continue
             if a in self.by_convoy and not self.has_path(a):
                 continue
+            if self.options.convoy_paradox == "1982" and a in self.by_convoy and self._1982_protects(order):
+                continue
             return False
         return True
+
+    def _1982_protects(self, order: Support) -> bool:
+        """The 1982 rule (DATC 4.A.2): a support of an action in a sea holding a convoying fleet.
+
+        "Convoying fleet" is read as a fleet whose convoy order matches an army's move.
+        """
+        sea = (order.target or order.supported.place).split("/")[0]
+        if not self.map.provinces[sea].is_sea:
+            return False
+        return any(sea == self.units[f].place.split("/")[0] for fleets in self.convoyers.values() for f in fleets)
 
     def _adjudicate_convoy(self, p: str) -> bool:
         if p in self.void:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from arbitre.adjudicator.extension import MovementExtension
-from arbitre.adjudicator.intake import OrderInput, read_orders
+from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.adjudicator.retreats import retreat_places
@@ -63,8 +63,9 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         resolver_orders = dict(unit_orders)
         for ext in extensions:
             resolver_orders.update(ext.resolver_orders())
+    unsupportable = _unsupportable(rules, position, orders, intake)
     resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, rules.movement_adjudicators(),
-                                gmap.convoy_kinds, extensions=extensions)
+                                gmap.convoy_kinds, extensions=extensions, unsupportable=unsupportable)
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
 
@@ -104,7 +105,8 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
         def resolve_with(changes: Mapping[str, Order]) -> Mapping[str, bool]:
             again = MovementResolver(gmap, position.units, {**resolver_orders, **changes}, rules.options,
-                                     rules.movement_adjudicators(), gmap.convoy_kinds, extensions=extensions)
+                                     rules.movement_adjudicators(), gmap.convoy_kinds, extensions=extensions,
+                                     unsupportable=unsupportable)
             again.resolve_all()
             return again.result
 
@@ -149,6 +151,22 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)
     return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events)
+
+
+def _unsupportable(rules: RuleSet, position: Position, orders: Orders, intake: Intake) -> frozenset[str]:
+    """Units that cannot receive hold support under the chosen options (DATC 4.D.9, 4.E.1)."""
+    out: set[str] = set()
+    if rules.options.civil_disorder_support == "fails":
+        # A power in civil disorder: it has units and gave no order at all.
+        out.update(p for p, u in position.units.items() if not orders.get(u.power))
+    if rules.options.illegal_orders == "deny_support":
+        for r in intake.rejected:
+            order = r.order
+            if r.outcome == ILLEGAL and isinstance(order, Move) and order.unit is not None:
+                unit = position.units.get(order.unit.province)
+                if unit is not None and unit.power == r.power and order.unit.province not in intake.by_unit:
+                    out.add(order.unit.province)
+    return frozenset(out)
 
 
 # ---------------------------------------------------------------------- retreats
@@ -262,41 +280,68 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
     new_units = dict(position.units)
     done: dict[str, int] = dict.fromkeys(counts, 0)
     disbanded: dict[str, set[str]] = {p: set() for p in counts}
+    opts = rules.options
     for power, entries in orders.items():
-        intake = read_orders(rules, position, {power: entries})
+        intake = read_orders(rules, position, {power: entries}, one_per_unit=False)
         results.extend(intake.rejected)
         owed_builds = max(counts.get(power, 0), 0)
-        too_many = rules.options.too_many_builds == "all_illegal" and sum(
-            isinstance(o, Build) for _, _, o in intake.sequence) > owed_builds
-        for _, text, order in intake.sequence:
+        items = list(enumerate(intake.sequence))
+        builds = [(i, o) for i, (_, _, o) in items if isinstance(o, Build) and o.unit is not None]
+        too_many = opts.too_many_builds == "all_illegal" and len(builds) > owed_builds
+        # DATC 4.D.5: several builds in one province.
+        clashing: dict[int, str] = {}
+        by_province: dict[str, list[int]] = {}
+        for i, o in builds:
+            assert o.unit is not None
+            by_province.setdefault(o.unit.province, []).append(i)
+        for indexes in by_province.values():
+            if len(indexes) > 1 and opts.same_province_builds == "all_fail":
+                clashing.update(dict.fromkeys(indexes, "several builds in one province: all fail (DATC 4.D.5)"))
+            elif len(indexes) > 1 and opts.same_province_builds == "last":
+                clashing.update(dict.fromkeys(indexes[:-1], "a later build in the same province counts (DATC 4.D.5)"))
+        # DATC 4.D.6: too many disbands handed over to the civil disorder rules.
+        owed_disbands = max(-counts.get(power, 0), 0)
+        disband_units = {o.unit.province for _, (_, _, o) in items if isinstance(o, Disband) and o.unit is not None}
+        drop_disbands = opts.too_many_disbands == "civil_disorder" and len(disband_units) > owed_disbands
+        # The last orders count: judge them from the end (DATC 4.D.4 c, 4.D.6 c).
+        if (opts.too_many_builds == "last" and builds) or (opts.too_many_disbands == "last" and disband_units):
+            items.reverse()
+        power_results: list[tuple[int, OrderResult]] = []
+        for i, (_, text, order) in items:
             owed = counts.get(power, 0)
             if isinstance(order, Build) and order.unit is not None:
                 if too_many:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "too_many_builds"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_builds")))
+                elif i in clashing:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "same_province", clashing[i])))
                 elif owed <= done[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
                 elif order.unit.province in new_units:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "occupied"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "occupied")))
                 else:
                     new_units[order.unit.province] = Unit(power, order.unit.kind or ARMY, order.unit.place)
                     done[power] += 1
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             elif isinstance(order, Waive):
                 if owed <= done[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_build_left"))
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
                 else:
                     done[power] += 1
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             elif isinstance(order, Disband) and order.unit is not None:
                 prov = order.unit.province
-                if owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
-                    results.append(OrderResult(power, text, order, ILLEGAL, "no_disband_owed"))
+                if drop_disbands and owed < 0:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_disbands",
+                                                         "too many disbands: civil disorder rules choose (DATC 4.D.6)")))
+                elif owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
+                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_disband_owed")))
                 else:
                     disbanded[power].add(prov)
                     new_units.pop(prov, None)
-                    results.append(OrderResult(power, text, order, SUCCEEDS))
+                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             else:
-                results.append(OrderResult(power, text, order, ILLEGAL, "wrong_phase"))
+                power_results.append((i, OrderResult(power, text, order, ILLEGAL, "wrong_phase")))
+        results.extend(r for _, r in sorted(power_results, key=lambda pair: pair[0]))
     for power, owed in counts.items():
         missing = -owed - len(disbanded[power])
         if owed < 0 and missing > 0:

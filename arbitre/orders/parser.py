@@ -85,6 +85,11 @@ STANDARD_SYNTAX = OrderSyntax()
 """The syntax of standard Diplomacy."""
 
 
+def strip_coasts(text: str) -> str:
+    """The order with every written coast removed (DATC 4.B.6: an unknown coast is ignored)."""
+    return _COAST_RE.sub(" ", strip_accents(text).upper())
+
+
 def tokenize(text: str) -> list[Token]:
     """Split an order into upper-case tokens; a coast becomes its own ``/XC`` token."""
     s = strip_accents(text).upper()

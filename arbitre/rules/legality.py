@@ -138,11 +138,13 @@ def fleet_target(game_map: GameMap, unit: Unit, target: str, options: RuleOption
     """The exact place a fleet move goes to, with the coast settled (DATC 4.B)."""
     province = game_map.province_of.get(target, target)
     coasts = game_map.provinces[province].coasts
+    reachable = [c for c in coasts if game_map.can_move(unit.kind, unit.place, c)]
     if target != province or not coasts:
         if not game_map.can_move(unit.kind, unit.place, target):
+            if options.impossible_coast == "ignored" and len(reachable) == 1:
+                return reachable[0]  # DATC 4.B.3 a: the coast is ignored
             raise illegal(order, f"{unit} cannot move to {target}", "not_adjacent")
         return target
-    reachable = [c for c in coasts if game_map.can_move(unit.kind, unit.place, c)]
     if not reachable:
         raise illegal(order, f"{unit} cannot move to {province}", "not_adjacent")
     if len(reachable) > 1:
@@ -165,6 +167,13 @@ def check_movement_order(
     if options.wrong_unit_type == "illegal" and written.kind is not None and written.kind != unit.kind:
         raise illegal(order, f"the unit in {written.province} is not {'an army' if written.kind == ARMY else 'a fleet'}",
                       "wrong_unit_type")
+    if options.missing_unit_type == "invalid" and written.kind is None:
+        raise illegal(order, f"the order names no unit type for {written.province} (DATC 4.C.1)", "missing_unit_type")
+    if options.unit_coast == "illegal" and "/" in written.place and written.place != unit.place:
+        raise illegal(order, f"the fleet is on {unit.place}, not {written.place} (DATC 4.B.5)", "unit_coast")
+    if (options.irrelevant_coast == "illegal" and unit.kind == ARMY and isinstance(order, Move)
+            and "/" in order.target):
+        raise illegal(order, f"an army move names no coast (DATC 4.B.6): {order.target}", "irrelevant_coast")
     ref = written if written.kind == unit.kind and written.place == unit.place else UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
     try:
@@ -277,13 +286,19 @@ def check_retreat_order(game_map: GameMap, position: Position, power: str, order
 
 
 def check_adjustment_order(game_map: GameMap, position: Position, power: str, order: Order,
-                           home_centers: tuple[str, ...], build_anywhere: bool = False) -> Order:
+                           home_centers: tuple[str, ...], build_anywhere: bool = False,
+                           options: RuleOptions | None = None) -> Order:
     """Validate a build, disband or waive (the count is checked by the adjudicator)."""
+    options = options or RuleOptions()
     if isinstance(order, Waive):
+        if options.waive_builds == "forbidden":
+            raise illegal(order, "builds cannot be waived in this game (DATC 4.D.7)", "waive_forbidden")
         return order
     if isinstance(order, Disband) and order.unit is not None:
         unit = own_unit(position, power, order.unit, order)
         return Disband(UnitRef(unit.kind, unit.place))
+    if isinstance(order, Build) and order.unit is not None and order.unit.kind is None:
+        order = Build(UnitRef(_untyped_build_kind(game_map, order, options), order.unit.place))
     if not isinstance(order, Build) or order.unit is None or order.unit.kind is None:
         raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase",
                       "wrong_phase")
@@ -296,6 +311,8 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
         raise illegal(order, f"{prov} is occupied", "occupied")
     kind = order.unit.kind
     place = order.unit.place
+    if kind == FLEET and options.build_fleet_inland == "army" and game_map.provinces[prov].terrain == "land":
+        kind, place = ARMY, prov  # DATC 4.C.4 b: an army instead
     if game_map.provinces[prov].coasts and kind != ARMY and place == prov:
         raise illegal(order, f"name the coast of {prov} for a fleet", "build_coast_needed")
     if kind == ARMY:
@@ -304,3 +321,16 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
         raise illegal(order, f"a {'fleet' if kind == FLEET else 'unit of kind ' + kind} cannot stand in {place}",
                       "bad_terrain")
     return Build(UnitRef(kind, place))
+
+
+def _untyped_build_kind(game_map: GameMap, order: Build, options: RuleOptions) -> str:
+    """The unit a build without a type makes (DATC 4.C.3), or an IllegalOrder."""
+    assert order.unit is not None
+    place = order.unit.place
+    inland = game_map.provinces[order.unit.province].terrain == "land"
+    if options.build_missing_type != "fails":
+        if inland:
+            return ARMY
+        if options.build_missing_type == "coast_decides" and "/" in place:
+            return FLEET
+    raise illegal(order, f"say which unit to build in {place}: A or F (DATC 4.C.3)", "build_type_needed")

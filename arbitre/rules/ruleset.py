@@ -6,7 +6,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbitre.maps import GameMap
-from arbitre.orders import STANDARD_SYNTAX, Convoy, Hold, IllegalOrder, Order, OrderSyntax, Support, parse_order
+from arbitre.orders import (
+    STANDARD_SYNTAX,
+    Convoy,
+    Hold,
+    IllegalOrder,
+    InvalidOrder,
+    Order,
+    OrderSyntax,
+    Support,
+    parse_order,
+)
+from arbitre.orders.parser import strip_coasts
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
@@ -56,7 +67,13 @@ class RuleSet:
         """
         order = self._parsed.get(text)
         if order is None:
-            order = parse_order(text, self.game_map, self.syntax)
+            try:
+                order = parse_order(text, self.game_map, self.syntax)
+            except InvalidOrder as err:
+                if err.reason != "unknown_coast" or self.options.irrelevant_coast != "ignored":
+                    raise
+                # DATC 4.B.6: a coast the province does not have is ignored.
+                order = parse_order(strip_coasts(text), self.game_map, self.syntax)
             if len(self._parsed) > 200_000:
                 self._parsed.clear()
             self._parsed[text] = order
@@ -82,7 +99,7 @@ class RuleSet:
             return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
             return check_adjustment_order(self.game_map, position, power, order,
-                                          self.game_map.home_centers(power))
+                                          self.game_map.home_centers(power), options=self.options)
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
     def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from arbitre.maps import load_map
 from arbitre.orders import STANDARD_SYNTAX
 from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
+from arbitre.rules.options import PRESET_OPTION
 from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
 
 
@@ -30,7 +31,7 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
     for v in variants:
         game_map = v.transform_map(game_map)
         syntax = v.extend_syntax(syntax)
-    known = set(OPTION_CHOICES).union(*(v.option_names for v in variants))
+    known = {PRESET_OPTION, *OPTION_CHOICES}.union(*(v.option_names for v in variants))
     unknown = sorted(set(options) - known)
     if unknown:
         raise ValueError(f"unknown option {unknown[0]!r}; options here: {', '.join(sorted(known))}")

@@ -38,6 +38,7 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("GET", "/api/games/{game_id}/messages"): ("none", None),
     ("POST", "/api/games/{game_id}/messages"): ("json", {"to": "*", "body": "spam"}),
     ("POST", "/api/games/{game_id}/master"): ("json", {"action": "end"}),
+    ("GET", "/api/options"): ("none", None),
     ("GET", "/"): ("none", None),
     ("GET", "/register"): ("none", None),
     ("POST", "/register"): ("form", {"name": "intruder2", "password": "password123"}),
@@ -64,7 +65,7 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
 }
 
 # What a logged-out visitor may get a 2xx answer from (public pages and account creation).
-PUBLIC = {("POST", "/api/register"), ("GET", "/api/games"), ("GET", "/api/games/{game_id}"), ("GET", "/"),
+PUBLIC = {("POST", "/api/register"), ("GET", "/api/games"), ("GET", "/api/options"), ("GET", "/api/games/{game_id}"), ("GET", "/"),
           ("GET", "/register"), ("GET", "/login"), ("GET", "/games/{game_id}")}
 # Member-only endpoints (an outsider must be refused).
 MEMBERS_ONLY = {k for k in CALLS if "{game_id}" in k[1] and k not in {

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem
@@ -145,6 +146,12 @@ def update_me(body: MeIn, request: Request) -> dict[str, Any]:
         user = actor.require()
         user.lang = body.lang
         return {"id": user.id, "name": user.name, "lang": user.lang}
+
+
+@router.get("/options")
+def options() -> dict[str, Any]:
+    """Every rule option (grouped by DATC section, the DATC preference marked) and every preset."""
+    return options_catalogue()
 
 
 @router.get("/games")

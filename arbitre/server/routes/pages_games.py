@@ -8,6 +8,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.maps import available_maps
+from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.errors import Problem, bad_request
@@ -49,12 +50,14 @@ def new_form(request: Request) -> Response:
         actor.require()
         return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
                                                         "deadlines": {k: v // 60 for k, v in DEFAULT_DEADLINES.items()},
+                                                        "catalogue": options_catalogue(),
                                                         "error": None})
 
 
 @router.post("/games/new")
 def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: str = Form("standard"),
-           rules: list[str] = Form([]), options: str = Form(""), press: str = Form("full"),
+           rules: list[str] = Form([]), options: str = Form(""), datc_option: list[str] = Form([]),
+           preset: str = Form(""), press: str = Form("full"),
            assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
            deadline_A: str = Form("720"), deadline_reaction: str = Form("360")) -> Response:
     """Create a game from the form; you are its master."""
@@ -65,7 +68,9 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
         user = actor.require()
         deadlines = {"M": _minutes(deadline_M, "M"), "R": _minutes(deadline_R, "R"), "A": _minutes(deadline_A, "A"),
                      "reaction": _minutes(deadline_reaction, "reaction")}
-        row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": _options(options),
+        chosen = _options("\n".join([f"preset={preset}"] if preset else []) + "\n" + "\n".join(datc_option))
+        chosen.update(_options(options))
+        row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": chosen,
                                                "press": press, "assignment": assignment, "deadlines": deadlines})
         game_id = row.id
     return redirect(f"/games/{game_id}")

@@ -1,0 +1,53 @@
+"""Rule options on the server: the options listing, the creation form's grouped choices, presets."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from arbitre.rules.options import OPTION_CHOICES, PRESETS
+from tests.server.conftest import Api
+
+
+def test_options_listing_groups_every_option_with_the_preference_marked(app_client: TestClient) -> None:
+    data = app_client.get("/api/options").json()
+    listed = {o["name"]: o for g in data["groups"] for o in g["options"]}
+    assert set(listed) == set(OPTION_CHOICES)
+    assert listed["convoy_paradox"]["datc"] == "4.A.2"
+    assert [v["value"] for v in listed["convoy_paradox"]["values"]] == ["szykman", "all_hold", "1982", "dptg"]
+    assert [v["value"] for v in listed["convoy_paradox"]["values"] if v["datc_preference"]] == ["szykman"]
+    assert {p["title"] for p in data["presets"]} == {p.title for p in PRESETS.values()}
+
+
+def test_api_game_with_a_preset_and_an_option(app_client: TestClient) -> None:
+    master = Api(app_client, "optmaster")
+    r = master.post("/api/games", {"name": "Old rules", "options": {"preset": "1982", "too_many_builds": "last"}})
+    assert r.status_code == 201, r.text
+    assert r.json()["options"] == {"preset": "1982", "too_many_builds": "last"}
+    bad = master.post("/api/games", {"name": "Bad", "options": {"convoy_paradox": "coin"}})
+    assert bad.status_code == 400 and "convoy_paradox" in bad.text
+
+
+def test_creation_form_offers_the_groups_and_stores_the_choices(app_client: TestClient) -> None:
+    Api(app_client, "formmaster")
+    r = app_client.post("/login", data={"name": "formmaster", "password": "password123",
+                                        "csrf": _csrf(app_client, "/login")}, follow_redirects=False)
+    assert r.status_code in (302, 303)
+    page = app_client.get("/games/new").text
+    assert 'id="rule-options"' in page and 'id="option-convoy_paradox"' in page
+    assert "4.A.2" in page and "DATC preference" in page and "Avalon Hill 1982" in page
+    csrf = _csrf(app_client, "/games/new")
+    r = app_client.post("/games/new", data={
+        "csrf": csrf, "name": "Form game", "map": "standard", "preset": "2000",
+        "datc_option": ["", "convoy_paradox=dptg", ""], "options": ""}, follow_redirects=False)
+    assert r.status_code in (302, 303), r.text
+    gid = int(r.headers["location"].rstrip("/").split("/")[-1])
+    game = app_client.get(f"/api/games/{gid}").json()
+    assert game["game"]["options"] == {"preset": "2000", "convoy_paradox": "dptg"}
+
+
+def _csrf(client: TestClient, page: str) -> str:
+    m = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(page).text)
+    assert m
+    return m.group(1)
