@@ -32,24 +32,32 @@ def _dislodged_entry(answer: Mapping[str, Any], power: str, order: str) -> Mappi
     return None
 
 
-def _unit_key(order: str) -> tuple[str, str] | None:
+def _split(order: str) -> tuple[str, str] | None:
+    """(province of the ordered unit, the rest of the order): ``A PAR - BUR`` and ``PAR - BUR`` → (PAR, ``- BUR``)."""
     parts = order.split()
-    return (parts[0], _province(parts[1])) if len(parts) >= 2 else None
+    if len(parts) >= 2 and parts[0].isalpha() and len(parts[0]) <= 2:
+        parts = parts[1:]  # the unit kind (A, F, SM), which the interface may fill in or change
+    return (_province(parts[0]), " ".join(parts[1:])) if parts else None
 
 
 def _take(pool: dict[tuple[str, str], list[Mapping[str, Any]]], power: str,
           order: str) -> Mapping[str, Any] | None:
-    """The result of ``order``: the same text, else the one result left for the same unit of ``power``.
+    """The result of ``order``: the same text, else the one result for the same unit of ``power``.
 
-    The interface prints orders completed from the position (``F GAS - SPA`` → ``F GAS - SPA/NC``).
+    The interface prints orders completed from the position and the options (``F GAS - SPA`` →
+    ``F GAS - SPA/NC``, ``PAR - PIC`` → ``A PAR - PIC``): the unit and the rest of the order are
+    compared first, then the unit alone.
     """
     same = pool.get((power, order))
     if same:
         return same.pop(0)
-    key = _unit_key(order)
-    near = [rs for (p, text), rs in pool.items() if p == power and rs and key is not None and _unit_key(text) == key]
-    if len(near) == 1 and len(near[0]) == 1:
-        return near[0].pop(0)
+    key = _split(order)
+    if key is None:
+        return None
+    mine = [(_split(text), rs) for (p, text), rs in pool.items() if p == power and rs]
+    for near in ([rs for k, rs in mine if k == key], [rs for k, rs in mine if k is not None and k[0] == key[0]]):
+        if len(near) == 1 and len(near[0]) == 1:
+            return near[0].pop(0)
     return None
 
 
@@ -85,6 +93,17 @@ def check_units(answer: Mapping[str, Any], want: Mapping[str, list[str]]) -> Pro
     if got == wanted:
         return []
     return [f"units after: missing {sorted(wanted - got)}, extra {sorted(got - wanted)}"]
+
+
+def check_units_of(answer: Mapping[str, Any], want: Mapping[str, list[str]]) -> Problems:
+    """The units of the named powers after the phase (an exact set for each power named)."""
+    got = _units(answer)
+    problems: Problems = []
+    for power, units in want.items():
+        have = sorted(u for p, u in got if p == power)
+        if have != sorted(" ".join(u.upper().split()) for u in units):
+            problems.append(f"units of {power} after: expected {sorted(units)}, got {have}")
+    return problems
 
 
 def check_units_at(answer: Mapping[str, Any], want: Mapping[str, str]) -> Problems:
@@ -210,6 +229,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any], Any], Problems]] = {
     "results": check_results,
     "results_absent": check_results_absent,
     "units": check_units,
+    "units_of": check_units_of,
     "units_at": check_units_at,
     "empty": check_empty,
     "dislodged": check_dislodged,
