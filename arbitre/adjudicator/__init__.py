@@ -1,5 +1,7 @@
 """The adjudicator: a generic movement resolver, retreats and adjustments."""
 
+from arbitre.adjudicator.extension import MovementExtension, ResolverView
+from arbitre.adjudicator.facets import MovementRules, PhaseRules, holds_retreat_phase
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.phases import (
     adjudicate,
@@ -17,14 +19,19 @@ __all__ = [
     "ILLEGAL",
     "INVALID",
     "SUCCEEDS",
+    "MovementExtension",
     "MovementResolver",
+    "MovementRules",
     "OrderResult",
     "PhaseOutcome",
+    "PhaseRules",
+    "ResolverView",
     "adjudicate",
     "adjudicate_adjustments",
     "adjudicate_movement",
     "adjudicate_retreats",
     "adjustment_counts",
+    "holds_retreat_phase",
     "needs_adjustments",
     "retreat_options_of",
 ]

@@ -14,19 +14,89 @@ variant, a province or a power.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from arbitre.adjudicator.results import OrderResult
 from arbitre.orders import Order
+from arbitre.state import Unit
 
-if TYPE_CHECKING:
-    from arbitre.adjudicator.movement import MovementResolver
 
-Decision = Callable[["MovementResolver"], bool]
+class ResolverView(Protocol):
+    """What a rule module may read of the movement resolver: never its mutable state.
+
+    The resolver (:class:`~arbitre.adjudicator.movement.MovementResolver`)
+    satisfies this protocol; extensions and order-kind adjudicators are given
+    it typed as this read-only view.  ``resolve`` decides a decision (a unit's
+    province or a virtual key) and may guess through cycles; the strengths are
+    the DATC's.
+    """
+
+    @property
+    def units(self) -> Mapping[str, Unit]:
+        """The units on the board before the phase, by province."""
+        ...
+
+    @property
+    def orders(self) -> Mapping[str, Order]:
+        """The orders the resolver adjudicates, by unit province."""
+        ...
+
+    @property
+    def result(self) -> Mapping[str, bool]:
+        """Each decision's current value (final once :meth:`resolve` returned it)."""
+        ...
+
+    @property
+    def dest(self) -> Mapping[str, str]:
+        """Mover's province → the province it moves to."""
+        ...
+
+    @property
+    def attackers(self) -> Mapping[str, Sequence[str]]:
+        """Province → the provinces of the units moving into it."""
+        ...
+
+    def resolve(self, p: str) -> bool:
+        """Decide the decision ``p`` (a unit's province or an extension's virtual key)."""
+        ...
+
+    def supports(self, p: str) -> int:
+        """How many supports the move (or extension order) of ``p`` gets, not cut."""
+        ...
+
+    def vacated(self, p: str) -> bool:
+        """Did the unit of ``p`` leave its province?"""
+        ...
+
+    def attack_strength(self, p: str) -> int:
+        """The attack strength of the move of ``p``."""
+        ...
+
+    def hold_strength(self, d: str) -> int:
+        """The hold strength of province ``d``."""
+        ...
+
+    def defend_strength(self, p: str) -> int:
+        """The defend strength of the move of ``p`` (in a head-to-head battle)."""
+        ...
+
+    def prevent_strength(self, p: str) -> int:
+        """The prevent strength of the move of ``p``."""
+        ...
+
+    def move_succeeds(self, p: str, *, contenders: bool = True) -> bool:
+        """Does the move of ``p`` succeed (``contenders=False``: as if no extension contender were there)?"""
+        ...
+
+
+Decision = Callable[[ResolverView], bool]
 """A yes/no decision computed from the resolver (it may call ``resolver.resolve``)."""
 
-Strength = Callable[["MovementResolver"], int]
+Strength = Callable[[ResolverView], int]
 """A strength computed from the resolver."""
+
+OrderAdjudicator = Callable[[ResolverView, str], bool]
+"""Adjudicates the order of the unit in a province (an order kind's adjudication role in the resolver)."""
 
 CustomResult = tuple[str, str | None, str | None]
 """(outcome, reason code, message) of an order, as in :class:`~arbitre.adjudicator.results.OrderResult`."""
@@ -64,7 +134,7 @@ class MovementExtension:
     def support_targets(self) -> Mapping[str, str]:
         """Province of a unit whose order is no Move → the province a support must name to support it.
 
-        Matching supports are counted by :meth:`MovementResolver.supports`.  Default: none.
+        Matching supports are counted by :meth:`ResolverView.supports`.  Default: none.
         """
         return {}
 
@@ -94,14 +164,14 @@ class MovementExtension:
         """
         return {}
 
-    def strength(self, resolver: MovementResolver, kind: str, province: str) -> int | None:
+    def strength(self, resolver: ResolverView, kind: str, province: str) -> int | None:
         """A strength of ``province``'s order (``attack``, ``hold``, ``defend``, ``prevent``), or ``None``.
 
         ``None`` keeps the standard strength.  Default: always ``None``.
         """
         return None
 
-    def settle_paradox(self, resolver: MovementResolver, cycle: Sequence[str],
+    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str],
                        paradox: bool) -> Mapping[str, bool]:
         """Settle a cycle of decisions that guessing could not decide; return the decisions settled.
 
@@ -114,17 +184,17 @@ class MovementExtension:
         return {}
 
     # ------------------------------------------------------------------ after the resolution
-    def result(self, resolver: MovementResolver, province: str, order: Order) -> CustomResult | None:
+    def result(self, resolver: ResolverView, province: str, order: Order) -> CustomResult | None:
         """The result of the order (as given) of the unit in ``province``, or ``None`` for the standard one."""
         return None
 
-    def relocations(self, resolver: MovementResolver) -> Mapping[str, str]:
+    def relocations(self, resolver: ResolverView) -> Mapping[str, str]:
         """Units moved by an order that is no Move: unit's province → place where the unit ends.
 
         Only leavers whose decision succeeded are asked about.  Default: none.
         """
         return {}
 
-    def extra_results(self, resolver: MovementResolver) -> Sequence[OrderResult]:
+    def extra_results(self, resolver: ResolverView) -> Sequence[OrderResult]:
         """Results of the variant's orders that name no unit (whole-power orders).  Default: none."""
         return ()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from arbitre.adjudicator.extension import MovementExtension
+from arbitre.adjudicator.extension import MovementExtension, OrderAdjudicator
 from arbitre.maps import FLEET, GameMap
 from arbitre.orders import Convoy, Hold, Move, Order, Support
 from arbitre.rules.options import ConvoyParadox, RuleOptions
@@ -40,7 +40,7 @@ class MovementResolver:
         units: Mapping[str, Unit],
         orders: Mapping[str, Order],
         options: RuleOptions,
-        extra_adjudicators: Mapping[type, Adjudicator] | None = None,
+        extra_adjudicators: Mapping[type, OrderAdjudicator] | None = None,
         convoy_fleets_kinds: frozenset[str] = frozenset({FLEET}),
         extensions: Sequence[MovementExtension] = (),
         unsupportable: frozenset[str] = frozenset(),

@@ -13,14 +13,19 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from arbitre.adjudicator.extension import MovementExtension
+from arbitre.adjudicator.facets import (
+    MovementRules,
+    PhaseRules,
+    holds_retreat_phase,
+    movement_adjudicators,
+    movement_extensions,
+)
 from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
-from arbitre.rules.disclosure import holds_retreat_phase
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.steps import MovementStep, PhaseStep
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Season, Unit
@@ -37,11 +42,11 @@ def adjudicate(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutco
         outcome = adjudicate_retreats(rules, position, orders)
     else:
         outcome = adjudicate_adjustments(rules, position, orders)
-    if not rules.variants:
+    if not rules.implementing(PhaseRules):
         return outcome
     # Rule modules may add events and change the variant state of the next position.
     step = PhaseStep(outcome.before, outcome.after, outcome.results, outcome.events)
-    for v in rules.variants:
+    for v in rules.implementing(PhaseRules):
         step = v.after_phase(rules, step)
     return replace(outcome, after=step.after, events=step.events)
 
@@ -56,15 +61,15 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         entry = intake.by_unit.get(prov)
         unit_orders[prov] = entry[2] if entry else Hold(UnitRef(unit.kind, unit.place))
     # Variants' extensions of this phase (Colonial's railroad and canal); see adjudicator/extension.py.
-    extensions = [e for e in rules.movement_extensions(position, unit_orders, intake.whole_power)
-                  if isinstance(e, MovementExtension)] if rules.variants else []
+    extensions = movement_extensions(rules, position, unit_orders, intake.whole_power) if rules.variants else []
+    adjudicators = movement_adjudicators(rules) if rules.variants else None
     resolver_orders: Mapping[str, Order] = unit_orders
     if extensions:
         resolver_orders = dict(unit_orders)
         for ext in extensions:
             resolver_orders.update(ext.resolver_orders())
     unsupportable = _unsupportable(rules, position, orders, intake)
-    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, rules.movement_adjudicators(),
+    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, adjudicators,
                                 gmap.convoy_kinds, extensions=extensions, unsupportable=unsupportable)
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
@@ -82,8 +87,10 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             move = resolver.orders[prov]
             assert isinstance(move, Move)
             new_units[dest] = Unit(unit.power, unit.kind, move.target)
+    relocated: dict[str, str] = {}
     for ext in extensions:
         for prov, place in ext.relocations(resolver).items():
+            relocated[prov] = place
             unit = position.units[prov]
             new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
     standoffs = resolver.standoffs()
@@ -101,18 +108,18 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     notes: Mapping[str, tuple[str, str | None]] = {}
     events: tuple[object, ...] = ()
     extras = position.extras
-    if rules.variants:
+    if rules.implementing(MovementRules):
         # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
         def resolve_with(changes: Mapping[str, Order]) -> Mapping[str, bool]:
             again = MovementResolver(gmap, position.units, {**resolver_orders, **changes}, rules.options,
-                                     rules.movement_adjudicators(), gmap.convoy_kinds, extensions=extensions,
+                                     adjudicators, gmap.convoy_kinds, extensions=extensions,
                                      unsupportable=unsupportable)
             again.resolve_all()
             return again.result
 
         step = MovementStep(position, unit_orders, resolver.result, dislodged_by, new_units, dislodged, standoffs,
                             resolve_with, extras=extras)
-        for v in rules.variants:
+        for v in rules.implementing(MovementRules):
             step = v.after_movement(rules, step)
         new_units, dislodged = dict(step.units), dict(step.dislodged)
         standoffs, notes, events, extras = step.standoffs, step.notes, step.events, step.extras
@@ -150,7 +157,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)
-    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events)
+    return PhaseOutcome(position, after, tuple(results), dislodged, standoffs, events, relocated)
 
 
 def _unsupportable(rules: RuleSet, position: Position, orders: Orders, intake: Intake) -> frozenset[str]:

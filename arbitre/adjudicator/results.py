@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -43,6 +44,8 @@ class PhaseOutcome:
     ``dislodged`` maps province → dislodged unit (with retreat options) for the
     next retreat phase; ``bounced`` lists provinces left empty by a standoff.
     ``events`` is filled by variants (each event names its audience).
+    ``relocated`` maps the province of a unit moved by an order that is no
+    move (a train move) to the place where that unit ended.
     """
 
     before: Position
@@ -51,3 +54,4 @@ class PhaseOutcome:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)
     bounced: frozenset[str] = frozenset()
     events: tuple[object, ...] = ()
+    relocated: Mapping[str, str] = field(default_factory=dict)

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts
+from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts, holds_retreat_phase
 from arbitre.adjudicator.intake import read_orders
 from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.judge.codec import position_from_data, position_to_data
@@ -37,7 +37,7 @@ from arbitre.judge.steps import (
 )
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
-from arbitre.rules.disclosure import holds_retreat_phase
+from arbitre.rules.facets import OrderRules
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position, Unit
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
@@ -95,11 +95,6 @@ class Game:
         """A new game at the map's first phase with its starting units and home centres."""
         ruleset = make_rules(map_name, rules, options)
         position = start_position(ruleset)
-        extras: dict[str, object] = {}
-        for v in ruleset.variants:
-            extras.update(v.initial_extras(ruleset, dict(options or {})))
-        if extras:
-            position = position.with_changes(extras=extras)
         return cls(ruleset, position, map_name, tuple(rules), dict(options or {}))
 
     # ------------------------------------------------------------------ queries
@@ -144,10 +139,15 @@ class Game:
         """The current phase as ``viewer`` (a power, ``observer`` or ``master``) may see it.
 
         It holds the viewer's own pending orders (every power's for the
-        master) and, in the reaction step, what the lock told the viewer.
+        master) and, in the reaction step, what the lock told the viewer and
+        the orders with each power's change applied (a power sees its own).
         """
-        events = self.lock_events if self.step == REACTION else ()
-        return build_view(self.rules, self.position, viewer, pending=self.pending, events=events)
+        if self.step != REACTION:
+            return build_view(self.rules, self.position, viewer, pending=self.pending)
+        pending = apply_reactions(self.rules, self.position, self.pending, self.reactions) if self.reactions else {
+            p: list(o) for p, o in self.pending.items()}
+        texts = {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in pending.items()}
+        return build_view(self.rules, self.position, viewer, pending=texts, events=self.lock_events)
 
     def phase_view(self, index: int, viewer: str) -> View:
         """Played phase ``index`` of :attr:`history` as ``viewer`` may see it: orders, results, report."""
@@ -382,7 +382,7 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
     if rules.variants:
         checked: list[Order] = [o for _, _, o in intake.sequence]
         texts = {id(o): t for _, t, o in intake.sequence}
-        for v in rules.variants:
+        for v in rules.implementing(OrderRules):
             for order, err in v.check_order_list(rules, position, power, checked):
                 rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
                                             err.reason, err.message))

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from arbitre.adjudicator.intake import OrderInput
 from arbitre.orders import IllegalOrder, Order, OrderError
 from arbitre.rules import RuleSet
+from arbitre.rules.facets import StepRules
 from arbitre.state import Position
 
 ORDERS = "orders"
@@ -54,7 +55,7 @@ class Lock:
 
 def has_reaction_step(rules: RuleSet, position: Position) -> bool:
     """Does this phase pause for a reaction step between the lock and the adjudication?"""
-    return any(v.reaction_step(rules, position) for v in rules.variants)
+    return any(v.reaction_step(rules, position) for v in rules.implementing(StepRules))
 
 
 def _text(entry: OrderInput) -> str:
@@ -63,12 +64,12 @@ def _text(entry: OrderInput) -> str:
 
 def is_lock_order(rules: RuleSet, entry: OrderInput) -> bool:
     """Is ``entry`` read only at the lock (a spy order), never adjudicated nor published?"""
-    return any(v.is_lock_order(rules, _text(entry)) for v in rules.variants)
+    return any(v.is_lock_order(rules, _text(entry)) for v in rules.implementing(StepRules))
 
 
 def without_lock_orders(rules: RuleSet, orders: Mapping[str, Sequence[OrderInput]]) -> dict[str, list[OrderInput]]:
     """The orders to adjudicate: ``orders`` without the lock-step ones."""
-    if not rules.variants:
+    if not rules.implementing(StepRules):
         return {p: list(o) for p, o in orders.items()}
     return {p: [e for e in o if not is_lock_order(rules, e)] for p, o in orders.items()}
 
@@ -77,7 +78,7 @@ def lock_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequenc
     """Lock ``orders`` (power → orders): collect what every rule module reveals at the lock."""
     frozen = {p: list(o) for p, o in orders.items()}
     events: list[object] = []
-    for v in rules.variants:
+    for v in rules.implementing(StepRules):
         events.extend(v.on_lock(rules, position, frozen))
     return Lock(frozen, tuple(events), has_reaction_step(rules, position))
 

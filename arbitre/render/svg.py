@@ -25,12 +25,17 @@ Style (our own):
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
+from arbitre.rules.kinds import DrawStyle
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
 
 # Okabe & Ito (2008), "Color Universal Design".
@@ -56,25 +61,19 @@ class PowerStyle:
     pattern: str
 
 
-POWER_STYLES: dict[str, PowerStyle] = {
-    # standard
-    "AUSTRIA": PowerStyle(OKABE_ITO["vermillion"], "A", "slash"),
-    "ENGLAND": PowerStyle(OKABE_ITO["blue"], "E", "horizontal"),
-    "FRANCE": PowerStyle(OKABE_ITO["sky"], "F", "vertical"),
-    "GERMANY": PowerStyle(OKABE_ITO["black"], "G", "cross"),
-    "ITALY": PowerStyle(OKABE_ITO["green"], "I", "backslash"),
-    "RUSSIA": PowerStyle(OKABE_ITO["purple"], "R", "dots"),
-    "TURKEY": PowerStyle(OKABE_ITO["yellow"], "T", "grid"),
-    # Colonial (France, Russia and Turkey as above)
-    "BRITAIN": PowerStyle(OKABE_ITO["vermillion"], "B", "slash"),
-    "CHINA": PowerStyle(OKABE_ITO["yellow"], "C", "grid"),
-    "HOLLAND": PowerStyle(OKABE_ITO["black"], "H", "backslash"),
-    "JAPAN": PowerStyle(OKABE_ITO["purple"], "J", "dots"),
-}
-COLONIAL_OVERRIDES: dict[str, PowerStyle] = {
-    "RUSSIA": PowerStyle(OKABE_ITO["blue"], "R", "horizontal"),
-    "TURKEY": PowerStyle(OKABE_ITO["green"], "T", "cross"),
-}
+@cache
+def map_power_styles(map_name: str) -> dict[str, PowerStyle]:
+    """The power styles a map's palette file gives (``arbitre/render/palettes/<map>.json``); none if it has none."""
+    path = resources.files("arbitre.render") / "palettes" / f"{map_name}.json"
+    if not path.is_file():
+        return {}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {power: PowerStyle(OKABE_ITO[colour], letter, pattern)
+            for power, (colour, letter, pattern) in raw["powers"].items()}
+
+
+POWER_STYLES: dict[str, PowerStyle] = map_power_styles("standard")
+"""The standard map's power styles."""
 
 LAND = "#EDE4CC"
 LAND_NEUTRAL = "#D9D2C0"
@@ -89,11 +88,10 @@ FOOTER = 58.0
 
 
 def power_style(power: str, map_name: str = "standard") -> PowerStyle:
-    """The colour, letter and pattern of a power (a stable fallback for unknown powers)."""
-    if map_name == "colonial" and power in COLONIAL_OVERRIDES:
-        return COLONIAL_OVERRIDES[power]
-    if power in POWER_STYLES:
-        return POWER_STYLES[power]
+    """The colour, letter and pattern of a power on a map: its palette's, else the standard map's, else a stable fallback."""
+    style = map_power_styles(map_name).get(power) or POWER_STYLES.get(power)
+    if style is not None:
+        return style
     colours = list(OKABE_ITO.values())
     h = sum(map(ord, power))
     return PowerStyle(colours[h % len(colours)], power[:1].upper(), PATTERNS[h % len(PATTERNS)])
@@ -465,15 +463,18 @@ class _Drawing:
     def _move_curve(self, frm: str, to: str) -> tuple[Point, Point, Point]:
         return _curve(self.unit_point(frm), self.point(to), self.r + 2, self.r + 3)
 
-    ABOVE_UNITS = ("torpedo", "build", "disband")
+    ABOVE_UNITS = frozenset({DrawStyle.TORPEDO, DrawStyle.BUILD, DrawStyle.DISBAND, DrawStyle.SPY, DrawStyle.GUARD})
+    """Drawing styles drawn over the units (the others go under them)."""
+    RANK = {DrawStyle.SUPPORT: 0, DrawStyle.CONVOY: 1, DrawStyle.HOLD: 2, DrawStyle.MOVE: 3, DrawStyle.RETREAT: 3,
+            DrawStyle.RAILWAY: 3, DrawStyle.CANAL: 3, DrawStyle.TORPEDO: 4, DrawStyle.SPY: 4, DrawStyle.GUARD: 4,
+            DrawStyle.BUILD: 5, DrawStyle.DISBAND: 6}
+    """Drawing order: lines first, arrows over them, marks last."""
 
     def orders(self, above: bool) -> None:
         """Draw the orders: arrows under the units (``above`` False), marks over them (True)."""
         self.add(f'<g id="orders-{"above" if above else "below"}">')
-        rank = {"support": 0, "convoy": 1, "hold": 2, "move": 3, "retreat": 3, "train": 3, "suez": 3,
-                "torpedo": 4, "build": 5, "disband": 6}
-        chosen = [o for o in self.view.orders if (o.kind in self.ABOVE_UNITS) == above]
-        for o in sorted(chosen, key=lambda o: rank.get(o.kind, 5)):
+        chosen = [o for o in self.view.orders if (o.draw in self.ABOVE_UNITS) == above]
+        for o in sorted(chosen, key=lambda o: self.RANK.get(DrawStyle(o.draw), 5)):
             try:
                 self.order(o)
             except KeyError:
@@ -481,67 +482,136 @@ class _Drawing:
         self.add("</g>")
 
     def order(self, o: VisibleOrder) -> None:
+        """Draw one order by the drawing style its kind declares (``data-kind``/``data-draw`` name both)."""
         colour = self.style(o.power).colour
         failed = o.outcome is not None and o.outcome != "succeeds"
-        kind = o.kind
+        style = DrawStyle(o.draw)
         places = o.places
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
-        self.add(f'<g class="order {escape(kind)}">{title}')
-        if kind in ("move", "retreat") and len(places) >= 2:
-            s, c, e = self._move_curve(places[0], places[-1])
-            self.arrow(s, c, e, colour, failed, 3.0 if kind == "move" else 2.4,
-                       casing=RED if kind == "retreat" else None)
-        elif kind in ("support", "torpedo_support") and len(places) >= 3:
+        self.add(f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{style}" '
+                 f'data-places="{escape(" ".join(places))}">{title}')
+        draw = self.DRAWERS.get(style)
+        if draw is not None:
+            draw(self, o, colour, failed)
+        self.add("</g>")
+
+    def _draw_move(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        places = o.places
+        if len(places) < 2:
+            return
+        if self._canal_between(places[0], places[-1]) is not None:
+            self.canal_passage(places[0], places[-1], colour, failed)
+            return
+        s, c, e = self._move_curve(places[0], places[-1])
+        retreat = o.draw == DrawStyle.RETREAT
+        self.arrow(s, c, e, colour, failed, 2.4 if retreat else 3.0, casing=RED if retreat else None)
+
+    def _draw_support(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        places = o.places
+        if len(places) >= 3:
             s0, c0, e0 = self._move_curve(places[1], places[2])
             m = _mid(s0, c0, e0)
             s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 2.5, 0.1)
             self._thin(s, c, e, colour, "5 3", failed)
             self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.2" fill="{colour}" stroke="{INK}" '
                      'stroke-width="1"/>')
-        elif kind == "support" and len(places) == 2:
+        elif len(places) == 2:
             q = self.unit_point(places[1])
             s, c, e = _curve(self.unit_point(places[0]), q, self.r + 2, self.r + 6, 0.1)
             self._thin(s, c, e, colour, "5 3", failed)
             self.add(f'<circle cx="{_f(q[0])}" cy="{_f(q[1])}" r="{_f(self.r + 5)}" fill="none" '
                      f'stroke="{colour}" stroke-width="2.2" stroke-dasharray="5 3"/>')
-        elif kind == "convoy" and len(places) >= 3:
-            s0, c0, e0 = self._move_curve(places[1], places[2])
-            m = _mid(s0, c0, e0)
-            s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 3, 0.1)
-            self._thin(s, c, e, colour, "0.5 4", failed, cap="round", width=2.6)
-            self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.6" fill="#FFFFFF" stroke="{colour}" '
-                     'stroke-width="2"/>')
-        elif kind == "hold" and places:
-            x, y = self.unit_point(places[0])
+
+    def _draw_convoy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        places = o.places
+        if len(places) < 3:
+            return
+        s0, c0, e0 = self._move_curve(places[1], places[2])
+        m = _mid(s0, c0, e0)
+        s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 3, 0.1)
+        self._thin(s, c, e, colour, "0.5 4", failed, cap="round", width=2.6)
+        self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.6" fill="#FFFFFF" stroke="{colour}" '
+                 'stroke-width="2"/>')
+
+    def _draw_hold(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if o.places:
+            x, y = self.unit_point(o.places[0])
             self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(self.r + 4.5)}" fill="none" stroke="{colour}" '
                      'stroke-width="2.4"/>')
-        elif kind == "train" and len(places) >= 2:
+
+    def _draw_railway(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if len(o.places) >= 2:
             self.train(o, colour)
-        elif kind == "suez" and len(places) >= 2:
-            self.suez(o, colour, failed)
-        elif kind == "torpedo" and len(places) >= 2:
+
+    def _draw_canal(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if len(o.places) >= 2:
+            self.canal_passage(o.places[0], o.places[-1], colour, failed)
+
+    def _draw_torpedo(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if len(o.places) >= 2:
             self.torpedo(o)
-        elif kind == "disband" and places:
-            x, y = self.unit_point(places[0])
-            for a, b in (((-8, -8), (8, 8)), ((-8, 8), (8, -8))):
-                self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                         f'stroke="#FFFFFF" stroke-width="5.5" stroke-linecap="round"/>')
-                self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                         f'stroke="{RED}" stroke-width="3" stroke-linecap="round"/>')
-        elif kind == "build" and places and not failed:
-            unit_kind = (o.text.split() or ["A"])[0].upper()
-            unit_kind = {"SM": "S", "U": "S"}.get(unit_kind, unit_kind)
-            if unit_kind not in ("A", "F", "S"):
-                unit_kind = "A"
-            at = self.point(places[0])
-            self.add(f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
-                     f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>')
-            self.unit(VisibleUnit(o.power, unit_kind, places[0]), at)
-            bx, by = at[0] + 10, at[1] - 10
-            self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')
-            self.add(f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" '
-                     'stroke-width="1.8"/>')
-        self.add("</g>")
+
+    def _draw_disband(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if not o.places:
+            return
+        x, y = self.unit_point(o.places[0])
+        for a, b in (((-8, -8), (8, 8)), ((-8, 8), (8, -8))):
+            self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
+                     f'stroke="#FFFFFF" stroke-width="5.5" stroke-linecap="round"/>')
+            self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
+                     f'stroke="{RED}" stroke-width="3" stroke-linecap="round"/>')
+
+    def _draw_build(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        if not o.places or failed:
+            return
+        unit_kind = (o.text.split() or ["A"])[0].upper()
+        unit_kind = {"SM": "S", "U": "S"}.get(unit_kind, unit_kind)
+        if unit_kind not in ("A", "F", "S"):
+            unit_kind = "A"
+        at = self.point(o.places[0])
+        self.add(f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
+                 f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>')
+        self.unit(VisibleUnit(o.power, unit_kind, o.places[0]), at)
+        bx, by = at[0] + 10, at[1] - 10
+        self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')
+        self.add(f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" '
+                 'stroke-width="1.8"/>')
+
+    def _draw_spy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        """An eye in the spying power's colour beside the watched unit."""
+        if not o.places:
+            return
+        x, y = self.unit_point(o.places[-1])
+        x, y = x - 11, y - 11
+        self.add(f'<path d="M{_f(x - 7)} {_f(y)} Q{_f(x)} {_f(y - 6)} {_f(x + 7)} {_f(y)} Q{_f(x)} {_f(y + 6)} '
+                 f'{_f(x - 7)} {_f(y)}Z" fill="#FFFFFF" stroke="{INK}" stroke-width="1.2"/>')
+        self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>')
+
+    def _draw_guard(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        """A small shield in the guarding power's colour beside its own unit."""
+        if not o.places:
+            return
+        x, y = self.unit_point(o.places[-1])
+        x, y = x + 11, y - 11
+        self.add(f'<path d="M{_f(x - 5)} {_f(y - 6)} h10 v5 Q{_f(x + 5)} {_f(y + 5)} {_f(x)} {_f(y + 7)} '
+                 f'Q{_f(x - 5)} {_f(y + 5)} {_f(x - 5)} {_f(y - 1)}Z" fill="{colour}" stroke="{INK}" '
+                 'stroke-width="1.2"/>')
+
+    DRAWERS = {
+        DrawStyle.MOVE: _draw_move,
+        DrawStyle.RETREAT: _draw_move,
+        DrawStyle.SUPPORT: _draw_support,
+        DrawStyle.CONVOY: _draw_convoy,
+        DrawStyle.HOLD: _draw_hold,
+        DrawStyle.RAILWAY: _draw_railway,
+        DrawStyle.CANAL: _draw_canal,
+        DrawStyle.TORPEDO: _draw_torpedo,
+        DrawStyle.DISBAND: _draw_disband,
+        DrawStyle.BUILD: _draw_build,
+        DrawStyle.SPY: _draw_spy,
+        DrawStyle.GUARD: _draw_guard,
+    }
+    """Drawing style → how to draw it (``NONE`` draws nothing)."""
 
     def _thin(self, s: Point, c: Point, e: Point, colour: str, dash: str, failed: bool,
               cap: str = "butt", width: float = 2.0) -> None:
@@ -584,15 +654,17 @@ class _Drawing:
         self.add(f'<circle cx="{_f(tx)}" cy="{_f(ty)}" r="{_f(self.r + 6)}" fill="none" stroke="{colour}" '
                  'stroke-width="1.6" stroke-dasharray="2 2"><title>train target</title></circle>')
 
-    def suez(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        places = o.places
-        if len(places) >= 3:  # the permission: from the unit in Egypt to the fleet it lets through
-            s, c, e = _curve(self.unit_point(places[0]), self.unit_point(places[1]), self.r + 2, self.r + 4, 0.1)
-            self._thin(s, c, e, colour, "1 3", False, cap="round", width=1.8)
-            frm, to = places[1], places[2]
-        else:
-            frm, to = places[0], places[1]
-        canal = next(iter(self.g.canals.values()), None)
+    def _canal_between(self, a: str, b: str) -> dict[str, Any] | None:
+        """The board's canal joining the provinces of ``a`` and ``b``, if there is one."""
+        ends = {a.split("/")[0], b.split("/")[0]}
+        for canal in self.g.canals.values():
+            if set(canal.get("between", ())) == ends:
+                return canal
+        return None
+
+    def canal_passage(self, frm: str, to: str, colour: str, failed: bool) -> None:
+        """An arrow from ``frm`` to ``to`` through the board's canal between them (straight if none)."""
+        canal = self._canal_between(frm, to) or next(iter(self.g.canals.values()), None)
         a, b = self.unit_point(frm), self.point(to)
         mid: list[Point] = []
         if canal:
@@ -607,7 +679,7 @@ class _Drawing:
         if mid:
             x, y = mid[len(mid) // 2]
             self.add(f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
-                     'stroke-width="1"><title>Suez Canal</title></rect>')
+                     'stroke-width="1"><title>canal</title></rect>')
 
     def torpedo(self, o: VisibleOrder) -> None:
         a, b = self.unit_point(o.places[0]), self.point(o.places[1])

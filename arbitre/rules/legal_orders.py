@@ -11,6 +11,7 @@ from functools import cache
 
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.rules.disclosure import known_position
+from arbitre.rules.facets import OrderRules
 from arbitre.rules.legality import convoy_routes, fleet_seas
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
@@ -115,9 +116,17 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
                 options = tuple(sorted(p for p in gmap.neighbours(d.unit.kind, d.unit.place)
                                        if gmap.province_of[p] not in position.units))
             out[d.unit.place] = [f"{d.unit} R {t}" for t in options] + [f"{d.unit} D"]
-    for variant in rules.variants:
+    for declared in rules.kinds.values() if rules.variants else ():
+        if declared.legal is not None:
+            for key, extra in declared.legal(rules, position, power).items():
+                out.setdefault(key, []).extend(extra)
+    for variant in rules.implementing(OrderRules):
         for key, extra in variant.extra_legal_orders(rules, position, power).items():
             out.setdefault(key, []).extend(extra)
+    withdrawn = rules.withdrawn if rules.variants else {}
+    if withdrawn:
+        out = {key: kept for key, orders in out.items()
+               if (kept := [o for o in orders if type(rules.parse(o)) not in withdrawn])}
     return out
 
 

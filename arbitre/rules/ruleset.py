@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from arbitre.maps import GameMap
 from arbitre.orders import (
@@ -19,6 +20,8 @@ from arbitre.orders import (
 )
 from arbitre.orders.parser import strip_coasts
 from arbitre.rules.disclosure import known_position
+from arbitre.rules.facets import OrderRules, Victory
+from arbitre.rules.kinds import INVALID, STANDARD_KINDS, OrderKind
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
     check_adjustment_order,
@@ -28,6 +31,8 @@ from arbitre.rules.legality import (
 from arbitre.rules.options import RuleOptions
 from arbitre.rules.variant import Variant
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position
+
+F = TypeVar("F")
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,6 +51,46 @@ class RuleSet:
     _parsed: dict[str, Order] = field(default_factory=dict, init=False, repr=False, compare=False)
     _checked: dict[tuple[object, ...], Order | IllegalOrder] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    _facets: dict[type, tuple[object, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kinds: dict[type, OrderKind] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _withdrawn: list[dict[type, str]] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def implementing(self, facet: type[F]) -> tuple[F, ...]:
+        """The rule modules in play that implement ``facet`` (a protocol of :mod:`arbitre.rules.facets`…).
+
+        Computed once per rule set, so a facet nobody implements costs one
+        dictionary lookup where it is asked.
+        """
+        found = self._facets.get(facet)
+        if found is None:
+            found = self._facets[facet] = tuple(v for v in self.variants if isinstance(v, facet))
+        return found  # type: ignore[return-value]
+
+    @property
+    def kinds(self) -> dict[type, OrderKind]:
+        """Every order kind of this game (standard and the modules'), by order class."""
+        if not self._kinds:
+            self._kinds.update((k.order_type, k) for k in STANDARD_KINDS)
+            for module in self.implementing(OrderRules):
+                self._kinds.update((k.order_type, k) for k in module.order_kinds())
+        return self._kinds
+
+    @property
+    def withdrawn(self) -> dict[type, str]:
+        """Order classes some module takes out of this game → the name of that module."""
+        if not self._withdrawn:
+            names = {name: v.name for v in self.variants if isinstance(v, OrderRules) for name in v.withdrawn_kinds()}
+            self._withdrawn.append({k.order_type: names[k.name] for k in self.kinds.values() if k.name in names})
+        return self._withdrawn[0]
+
+    def kind_of(self, order: Order | None) -> OrderKind:
+        """The declaration of ``order``'s kind (:data:`~arbitre.rules.kinds.INVALID` for ``None``)."""
+        if order is None:
+            return INVALID
+        kind = self.kinds.get(type(order))
+        if kind is None:
+            raise TypeError(f"{type(order).__name__} is no order kind of this game: declare it in order_kinds()")
+        return kind
 
     @property
     def variant_names(self) -> tuple[str, ...]:
@@ -90,10 +135,18 @@ class RuleSet:
         """
         if self.variants:
             position = known_position(self, position, power)
-        for v in self.variants:
-            checked = v.check_order(self, position, power, order)
-            if checked is not None:
-                return checked
+            declared = self.kinds.get(type(order))
+            if declared is not None:
+                withdrawn_by = self.withdrawn.get(type(order))
+                if withdrawn_by is not None:
+                    raise IllegalOrder(f"{declared.name} orders are not allowed in this game "
+                                       f"(rule module {withdrawn_by})", text=order.format(), reason="kind_withdrawn")
+                if declared.check is not None:
+                    return declared.check(self, position, power, order)
+            for v in self.implementing(OrderRules):
+                checked = v.check_order(self, position, power, order)
+                if checked is not None:
+                    return checked
         kind = position.phase.kind
         if kind == MOVEMENT:
             return self._check_movement(position, power, order, text)
@@ -134,25 +187,10 @@ class RuleSet:
             raise verdict
         return verdict
 
-    def movement_adjudicators(self) -> dict[type, Callable[..., bool]]:
-        """Extra order-type adjudicators from all variants."""
-        out: dict[type, Callable[..., bool]] = {}
-        for v in self.variants:
-            out.update(v.movement_adjudicators())
-        return out
-
-    def movement_extensions(self, position: Position, orders: Mapping[str, Order],
-                            whole_orders: Sequence[tuple[str, str, Order]]) -> list[object]:
-        """Every variant's extensions of this movement phase (``arbitre.adjudicator.MovementExtension``)."""
-        out: list[object] = []
-        for v in self.variants:
-            out.extend(v.movement_extensions(self, position, orders, whole_orders))
-        return out
-
     def build_center_counts(self, position: Position) -> dict[str, int]:
         """Centres counting towards builds, for every power at once."""
         counts = dict.fromkeys(self.game_map.powers, 0)
-        variants = self.variants
+        variants = self.implementing(Victory)
         for c, p in position.owners.items():
             if p in counts and all(v.counts_for_builds(p, c, position) for v in variants):
                 counts[p] += 1
@@ -163,7 +201,7 @@ class RuleSet:
         return sum(
             1
             for c, p in position.owners.items()
-            if p == power and all(v.counts_for_builds(power, c, position) for v in self.variants)
+            if p == power and all(v.counts_for_builds(power, c, position) for v in self.implementing(Victory))
         )
 
     def victory_centers(self, power: str, position: Position) -> int:
@@ -171,5 +209,5 @@ class RuleSet:
         return sum(
             1
             for c, p in position.owners.items()
-            if p == power and all(v.counts_for_victory(power, c, position) for v in self.variants)
+            if p == power and all(v.counts_for_victory(power, c, position) for v in self.implementing(Victory))
         )

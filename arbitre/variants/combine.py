@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from arbitre.maps import load_map
 from arbitre.orders import STANDARD_SYNTAX
 from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
+from arbitre.rules.facets import MapTransform, OrderRules
+from arbitre.rules.kinds import ParserFn
 from arbitre.rules.options import PRESET_OPTION
 from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
 
@@ -29,8 +31,19 @@ def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
     game_map = load_map(map_name)
     syntax = STANDARD_SYNTAX
     for v in variants:
+        if not isinstance(v, MapTransform):
+            continue
         game_map = v.transform_map(game_map)
         syntax = v.extend_syntax(syntax)
+    # Each order kind brings the grammar that reads it (one parser may read several kinds).
+    parsers: list[ParserFn] = []
+    for v in variants:
+        if isinstance(v, OrderRules):
+            for kind in v.order_kinds():
+                if kind.parser is not None and kind.parser not in parsers:
+                    parsers.append(kind.parser)
+    if parsers:
+        syntax = syntax.extended(parsers=parsers)
     known = {PRESET_OPTION, *OPTION_CHOICES}.union(*(v.option_names for v in variants))
     unknown = sorted(set(options) - known)
     if unknown:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from arbitre.rules import Variant
 from arbitre.variants.colonial import make_colonial
 from arbitre.variants.espionnite import make_espionnite
+from arbitre.variants.no_convoys import make_no_convoys
 from arbitre.variants.submarines import make_submarines
 
 VariantFactory = Callable[[Mapping[str, object]], Variant]
@@ -37,6 +38,7 @@ RULE_MODULES: tuple[RuleModule, ...] = (
     RuleModule("colonial", make_colonial, for_map="colonial"),
     RuleModule("submarines", make_submarines),
     RuleModule("espionnite", make_espionnite),
+    RuleModule("no_convoys", make_no_convoys),
 )
 """Every rule module the judge knows, in the order they are listed to users."""
 

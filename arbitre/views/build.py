@@ -11,7 +11,6 @@ public, and pending orders are their power's own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from arbitre.adjudicator import SUCCEEDS, OrderResult, PhaseOutcome
@@ -29,8 +28,6 @@ from arbitre.rules.events import MASTER, OBSERVER, PUBLIC, EventLike, can_see
 from arbitre.state import Position
 from arbitre.views.model import ReportLine, View, VisibleDislodged, VisibleOrder, VisibleUnit
 
-_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
-
 
 def check_viewer(rules: RuleSet, viewer: str) -> str:
     """The viewer id: a power of the map (upper case), ``master`` or ``observer``; ValueError otherwise."""
@@ -42,37 +39,21 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
                      f"(powers: {', '.join(rules.game_map.powers)})")
 
 
-def order_kind(order: Order | None) -> str:
-    """The kind name of an order for views: ``move``, ``support``, ``torpedo``, ``torpedo_support``…"""
-    if order is None:
-        return "invalid"
-    return _CAMEL.sub("_", type(order).__name__).lower()
+def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
+    """An order as a view shows it: its kind's name, places and drawing style come from its declaration."""
+    kind = rules.kind_of(order)
+    places = kind.places(order) if order is not None else ()
+    return VisibleOrder(power, text, kind.name, places, draw=str(kind.draw), **result)
 
 
-def order_places(order: Order | None) -> tuple[str, ...]:
-    """The places an order involves, in drawing order: the unit, the unit it acts on, the target."""
-    if order is None:
-        return ()
-    places: list[str] = [order.unit.place] if order.unit is not None else []
-    for attr in ("supported", "convoyed"):
-        ref = getattr(order, attr, None)
-        place = getattr(ref, "place", "")
-        if isinstance(place, str) and place:
-            places.append(place)
-    target = getattr(order, "target", None)
-    place = target if isinstance(target, str) else getattr(target, "place", None)
-    if isinstance(place, str) and place:
-        places.append(place)
-    return tuple(places)
-
-
-def _final_place(result: OrderResult) -> str | None:
+def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
+    """Where the ordered unit ended: its target after a successful move, where an extension took it, or home."""
     order = result.order
     if order is None or order.unit is None:
         return None
     if isinstance(order, Move | Retreat) and result.outcome == SUCCEEDS:
         return order.target
-    return order.unit.place
+    return outcome.relocated.get(order.unit.province, order.unit.place)
 
 
 def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[VisibleOrder]:
@@ -82,14 +63,11 @@ def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[
         if not can_see(text_audience, viewer):
             continue
         told = can_see(result_audience, viewer)
-        out.append(VisibleOrder(
-            power=r.power,
-            text=r.order_text,
-            kind=order_kind(r.order),
-            places=order_places(r.order),
+        out.append(_visible(
+            rules, r.power, r.order_text, r.order,
             outcome=r.outcome if told else None,
             reason=r.reason if told else None,
-            final_place=_final_place(r) if told else None,
+            final_place=_final_place(r, outcome) if told else None,
             message=r.message if viewer in (MASTER, r.power) else None,
         ))
     return out
@@ -105,8 +83,7 @@ def _pending_orders(rules: RuleSet, pending: Mapping[str, Sequence[str]], viewer
                 order: Order | None = rules.parse(text)
             except OrderError:
                 order = None
-            out.append(VisibleOrder(power, order.format() if order else text, order_kind(order),
-                                    order_places(order)))
+            out.append(_visible(rules, power, order.format() if order else text, order))
     return out
 
 

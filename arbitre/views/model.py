@@ -42,10 +42,13 @@ class VisibleDislodged:
 class VisibleOrder:
     """An order the viewer may see, with its result once adjudicated.
 
-    ``kind`` is the order's type name (``move``, ``support``, ``convoy``,
-    ``hold``, ``retreat``, ``disband``, ``build``, ``waive`` or a variant's
-    kind such as ``train``, ``suez``, ``torpedo``); ``places`` lists the places
-    the order involves in drawing order (unit, then supported unit, then target).
+    ``kind`` is the stable name its kind declares (``move``, ``support``,
+    ``convoy``, ``hold``, ``retreat``, ``disband``, ``build``, ``waive`` or a
+    rule module's kind such as ``train_move``, ``suez_permission``,
+    ``torpedo``, ``spy``; see :mod:`arbitre.rules.kinds`); ``places`` lists the
+    places the order involves in drawing order (unit, then supported unit, then
+    target); ``draw`` is the drawing style its kind declares, the only thing a
+    map dispatches on.
     ``outcome`` and ``reason`` are ``None`` when the viewer may read the order
     but not its result; ``message`` (why an order was refused) is shown only to
     the power that gave it.
@@ -59,6 +62,7 @@ class VisibleOrder:
     reason: str | None = None
     final_place: str | None = None
     message: str | None = None
+    draw: str = "none"
 
 
 @dataclass(frozen=True, slots=True)

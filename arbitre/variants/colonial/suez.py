@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from weakref import WeakSet
 
-from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension
-from arbitre.adjudicator.movement import MovementResolver
+from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, ResolverView
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult
 from arbitre.maps import GameMap
 from arbitre.orders import Hold, IllegalOrder, Move, Order, Support, UnitRef
@@ -143,7 +142,7 @@ class CanalExtension(MovementExtension):
         self.board = board
         self.rules = rules
         self.key = f"{board.egypt}~canal"
-        self._forced_closed: WeakSet[MovementResolver] = WeakSet()  # resolutions where a paradox closed it
+        self._forced_closed: WeakSet[ResolverView] = WeakSet()  # resolutions where a paradox closed it
         holder_unit = position.units.get(board.egypt)
         self.holder = holder_unit.power if holder_unit is not None else None
         crossings = {p: o for p, o in orders.items()
@@ -196,7 +195,7 @@ class CanalExtension(MovementExtension):
         """Permitted moves through the canal need it open."""
         return dict.fromkeys(self.permitted, self.key)
 
-    def settle_paradox(self, resolver: MovementResolver, cycle: Sequence[str],
+    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str],
                        paradox: bool) -> Mapping[str, bool]:
         """Avalon Hill: in a paradox involving the canal, the canal move fails and has no effect."""
         if not self.rules.suez_paradox_rule or self.key not in cycle:
@@ -204,7 +203,7 @@ class CanalExtension(MovementExtension):
         self._forced_closed.add(resolver)
         return {self.key: False}
 
-    def result(self, resolver: MovementResolver, province: str, order: Order) -> CustomResult | None:
+    def result(self, resolver: ResolverView, province: str, order: Order) -> CustomResult | None:
         """A fleet that could not pass fails, saying why."""
         if province in self.closed:
             return (FAILS, "suez_closed", self.why_closed)
@@ -213,7 +212,7 @@ class CanalExtension(MovementExtension):
                     if resolver not in self._forced_closed else f"{RULE}: a paradox through the canal closes it")
         return None
 
-    def extra_results(self, resolver: MovementResolver) -> Sequence[OrderResult]:
+    def extra_results(self, resolver: ResolverView) -> Sequence[OrderResult]:
         """The permissions: given (succeeds), lost with Egypt (fails), or refused (illegal)."""
         out = []
         for power, text, order, reason, message in self.permission_results:
@@ -227,7 +226,7 @@ class CanalExtension(MovementExtension):
         return out
 
     # ------------------------------------------------------------------ the decision
-    def _open(self, resolver: MovementResolver) -> bool:
+    def _open(self, resolver: ResolverView) -> bool:
         if resolver in self._forced_closed:
             return False
         if self.rules.suez_permission != WHOLE_TURN:

@@ -24,8 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from weakref import WeakKeyDictionary
 
-from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, Strength
-from arbitre.adjudicator.movement import MovementResolver
+from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, ResolverView, Strength
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS
 from arbitre.maps import GameMap
 from arbitre.orders import Hold, IllegalOrder, Move, Order, Support, UnitRef
@@ -146,7 +145,7 @@ class RefusedTrains(MovementExtension):
         """Each refused train's army holds (and may be supported to hold)."""
         return {p: Hold(o.unit) for p, o in self.trains.items()}
 
-    def result(self, resolver: MovementResolver, province: str, order: Order) -> CustomResult | None:
+    def result(self, resolver: ResolverView, province: str, order: Order) -> CustomResult | None:
         """Refused, naming the one-train rule."""
         err = self.errors.get(province)
         return None if err is None else (ILLEGAL, err.reason, err.message)
@@ -168,8 +167,8 @@ class TrainExtension(MovementExtension):
         self.last = len(self.route) - 1
         self.keys = tuple(f"{origin}~TSR~{s}" for s in self.route)
         # Per resolution (a variant may resolve the phase again): legs failed by the paradox rule, end station.
-        self._forced: WeakKeyDictionary[MovementResolver, set[int]] = WeakKeyDictionary()
-        self._ends: WeakKeyDictionary[MovementResolver, str | None] = WeakKeyDictionary()
+        self._forced: WeakKeyDictionary[ResolverView, set[int]] = WeakKeyDictionary()
+        self._ends: WeakKeyDictionary[ResolverView, str | None] = WeakKeyDictionary()
         first = self.route[0]
         occupant = position.units.get(first)
         move = orders.get(first)
@@ -199,7 +198,7 @@ class TrainExtension(MovementExtension):
 
     def contenders(self) -> Mapping[str, Sequence[Strength]]:
         """The train competes for every station of its route."""
-        contest: Callable[[int, MovementResolver], int] = (
+        contest: Callable[[int, ResolverView], int] = (
             self._contest_lookahead if self.lookahead else self._contest_stations)
         return {s: [partial(contest, k)] for k, s in enumerate(self.route)}
 
@@ -209,7 +208,7 @@ class TrainExtension(MovementExtension):
             return {self.route[0]: self.origin}
         return {}
 
-    def strength(self, resolver: MovementResolver, kind: str, province: str) -> int | None:
+    def strength(self, resolver: ResolverView, kind: str, province: str) -> int | None:
         """The train's defend strength in a head-on battle on its first leg."""
         if province != self.origin or kind != "defend":
             return None
@@ -217,7 +216,7 @@ class TrainExtension(MovementExtension):
             return 1 + resolver.supports(self.origin)
         return 1
 
-    def settle_paradox(self, resolver: MovementResolver, cycle: Sequence[str],
+    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str],
                        paradox: bool) -> Mapping[str, bool]:
         """Avalon Hill: the last leg inside the paradox fails, but still bounces the units it meets."""
         if not self.rules.tsr_paradox_rule:
@@ -229,12 +228,12 @@ class TrainExtension(MovementExtension):
         self.forced(resolver).add(k)
         return {self.keys[k]: False}
 
-    def relocations(self, resolver: MovementResolver) -> Mapping[str, str]:
+    def relocations(self, resolver: ResolverView) -> Mapping[str, str]:
         """The army ends in the station where the train stopped."""
         end = self.end_station(resolver)
         return {} if end is None else {self.origin: end}
 
-    def result(self, resolver: MovementResolver, province: str, order: Order) -> CustomResult | None:
+    def result(self, resolver: ResolverView, province: str, order: Order) -> CustomResult | None:
         """Succeeds at the target; fails, saying where the train stopped or why it stayed, otherwise."""
         if province != self.origin:
             return None
@@ -251,13 +250,13 @@ class TrainExtension(MovementExtension):
         return (FAILS, "tsr_blocked", f"{RULE}: the train could neither reach {self.target} nor stop at a "
                                       f"station on its way; it stayed in {self.origin}")
 
-    def end_station(self, resolver: MovementResolver) -> str | None:
+    def end_station(self, resolver: ResolverView) -> str | None:
         """Where the army ends after the resolution (``None``: it stayed home)."""
         if resolver not in self._ends:
             self._ends[resolver] = self._end_of_journey(resolver) if resolver.result.get(self.origin) else None
         return self._ends[resolver]
 
-    def forced(self, resolver: MovementResolver) -> set[int]:
+    def forced(self, resolver: ResolverView) -> set[int]:
         """Legs (by index) that the paradox rule failed in this resolution; they still bounce."""
         return self._forced.setdefault(resolver, set())
 
@@ -269,10 +268,10 @@ class TrainExtension(MovementExtension):
     def _foreign(self, province: str) -> bool:
         return self.position.units[province].power != self.power
 
-    def _stays(self, resolver: MovementResolver, province: str) -> bool:
+    def _stays(self, resolver: ResolverView, province: str) -> bool:
         return not resolver.vacated(province)
 
-    def _line_center_closed(self, resolver: MovementResolver, k: int) -> bool:
+    def _line_center_closed(self, resolver: ResolverView, k: int) -> bool:
         """9.241: a line centre owned by another power stops the train, unless a Russian unit stays there."""
         if not self.rules.tsr_line_centers:
             return False
@@ -283,10 +282,10 @@ class TrainExtension(MovementExtension):
         occ = self._occupant(k)
         return not (occ is not None and not self._foreign(occ) and self._stays(resolver, occ))
 
-    def _decide(self, resolver: MovementResolver) -> bool:
+    def _decide(self, resolver: ResolverView) -> bool:
         return self._end_of_journey(resolver) is not None
 
-    def _end_of_journey(self, resolver: MovementResolver) -> str | None:
+    def _end_of_journey(self, resolver: ResolverView) -> str | None:
         if self.head_on_foreign:
             return None
         if self.lookahead:
@@ -303,14 +302,14 @@ class TrainExtension(MovementExtension):
         return None
 
     # ------------------------------------------------------------------ vDiplomacy: look-aheads
-    def _reach(self, resolver: MovementResolver, k: int) -> bool:
+    def _reach(self, resolver: ResolverView, k: int) -> bool:
         return k == 0 or self._pass_lookahead(resolver, k - 1)
 
-    def _along_line(self, resolver: MovementResolver, province: str) -> bool:
+    def _along_line(self, resolver: ResolverView, province: str) -> bool:
         dest = resolver.dest.get(province)
         return dest is not None and dest in self.board.station_neighbours(province)
 
-    def _pass_lookahead(self, resolver: MovementResolver, k: int) -> bool:
+    def _pass_lookahead(self, resolver: ResolverView, k: int) -> bool:
         """The train runs through station ``k``."""
         if not self._reach(resolver, k):
             return False
@@ -323,7 +322,7 @@ class TrainExtension(MovementExtension):
             return False
         return not self._line_center_closed(resolver, k)
 
-    def _would_enter(self, resolver: MovementResolver, e: str, k: int) -> bool:
+    def _would_enter(self, resolver: ResolverView, e: str, k: int) -> bool:
         """Would ``e`` enter station ``k`` if the train were not there?  (A failed chain still blocks.)"""
         attack = resolver.attack_strength(e)
         if attack <= 0:
@@ -333,7 +332,7 @@ class TrainExtension(MovementExtension):
             return False
         return all(attack > resolver.prevent_strength(q) for q in resolver.attackers[self.route[k]] if q != e)
 
-    def _may_stop_lookahead(self, resolver: MovementResolver, k: int) -> bool:
+    def _may_stop_lookahead(self, resolver: ResolverView, k: int) -> bool:
         """The train may end at station ``k``: reached, left empty, nobody trying to enter."""
         if not self._reach(resolver, k):
             return False
@@ -342,7 +341,7 @@ class TrainExtension(MovementExtension):
             return False
         return not resolver.attackers.get(self.route[k])
 
-    def _final_lookahead(self, resolver: MovementResolver) -> bool:
+    def _final_lookahead(self, resolver: ResolverView) -> bool:
         if not self._reach(resolver, self.last):
             return False
         occ = self._occupant(self.last)
@@ -351,7 +350,7 @@ class TrainExtension(MovementExtension):
         strength = 1 + resolver.supports(self.origin)
         return all(strength > resolver.prevent_strength(e) for e in resolver.attackers.get(self.target, ()))
 
-    def _contest_lookahead(self, k: int, resolver: MovementResolver) -> int:
+    def _contest_lookahead(self, k: int, resolver: ResolverView) -> int:
         if self.head_on_foreign:
             # The train is an ordinary one-step move with strength 1; beaten head-on, it contests nothing.
             return 0 if k != 0 or resolver.resolve(self.route[0]) else 1
@@ -360,21 +359,21 @@ class TrainExtension(MovementExtension):
         return 1 if self._reach(resolver, k) and not self._pass_lookahead(resolver, k) else 0
 
     # ------------------------------------------------------------------ Avalon Hill: station by station
-    def _arrive(self, resolver: MovementResolver, k: int) -> bool:
+    def _arrive(self, resolver: ResolverView, k: int) -> bool:
         if k == 0:
             return not self.head_on_foreign
         return resolver.resolve(self.keys[k])
 
-    def _leg(self, k: int, resolver: MovementResolver) -> bool:
+    def _leg(self, k: int, resolver: ResolverView) -> bool:
         """Virtual decision: the train arrives at station ``k`` (``k`` ≥ 1)."""
         if k in self.forced(resolver):
             return False
         return self._got(resolver, k - 1) and not self._line_center_closed(resolver, k - 1)
 
-    def _strength(self, resolver: MovementResolver, k: int) -> int:
+    def _strength(self, resolver: ResolverView, k: int) -> int:
         return 1 + resolver.supports(self.origin) if k == self.last else 1
 
-    def _got(self, resolver: MovementResolver, k: int) -> bool:
+    def _got(self, resolver: ResolverView, k: int) -> bool:
         """The train gets through (or may end at) station ``k``: not blocked, not bounced there."""
         if not self._arrive(resolver, k):
             return False
@@ -391,7 +390,7 @@ class TrainExtension(MovementExtension):
                 return False  # a rival takes the station, or both bounce
         return True
 
-    def _contest_stations(self, k: int, resolver: MovementResolver) -> int:
+    def _contest_stations(self, k: int, resolver: ResolverView) -> int:
         if not (k in self.forced(resolver) or self._arrive(resolver, k)):
             return 0
         occ = self._occupant(k)

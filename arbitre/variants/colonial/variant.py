@@ -4,32 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from arbitre.adjudicator import MovementExtension, MovementRules
 from arbitre.maps import GameMap, load_map
-from arbitre.orders import IllegalOrder, Move, Order, OrderSyntax, Support
+from arbitre.orders import IllegalOrder, Move, Order, Support
 from arbitre.rules import RuleSet, Variant
+from arbitre.rules.facets import MapTransform, OrderRules, Victory
+from arbitre.rules.kinds import OrderKind
 from arbitre.state import Position
 from arbitre.variants.colonial.board import ColonialBoard, colonial_board
 from arbitre.variants.colonial.hong_kong import counts_for
-from arbitre.variants.colonial.orders import SuezPermission, TrainMove, parse_colonial
+from arbitre.variants.colonial.kinds import KINDS
 from arbitre.variants.colonial.rulesets import LINE_CENTERS_OPTION, RULESET_OPTION, ColonialRules, rules_from_options
 from arbitre.variants.colonial.suez import (
     canal_extensions,
-    canal_legal_orders,
     check_canal_move,
     check_canal_support,
-    check_permission,
     one_permission_per_turn,
 )
 from arbitre.variants.colonial.tsr import (
-    check_train_move,
     check_train_support,
     one_train_per_turn,
     train_extensions,
-    train_legal_orders,
 )
 
 
-class Colonial(Variant):
+class Colonial(Variant, MapTransform, OrderRules, MovementRules, Victory):
     """Colonial Diplomacy's special rules: the Trans-Siberian Railroad, the Suez Canal and Hong Kong.
 
     ``ruleset`` is the chosen rule set (:data:`~arbitre.variants.colonial.rulesets.VDIPLOMACY`
@@ -52,18 +51,14 @@ class Colonial(Variant):
     def _board(self, rules: RuleSet) -> ColonialBoard:
         return colonial_board(rules.game_map)
 
-    def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
-        """Add train moves (``A MOS - TSR - VLA``) and Suez permissions (``SC F MED - RED``, ``SUEZ F MED``)."""
-        return syntax.extended(parsers=[parse_colonial])
+    def order_kinds(self) -> Sequence[OrderKind]:
+        """Train moves (``A MOS - TSR - VLA``) and Suez permissions (``SC F MED - RED``, ``SUEZ F MED``)."""
+        return KINDS
 
     def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
-        """Validate train moves, permissions, canal moves and the supports of both; leave the rest alone."""
+        """Canal moves and the supports of trains and canal moves (the kinds check themselves)."""
         board = self._board(rules)
         gmap = rules.game_map
-        if isinstance(order, TrainMove):
-            return check_train_move(board, position, power, order)
-        if isinstance(order, SuezPermission):
-            return check_permission(gmap, board, position, power, order)
         if isinstance(order, Move):
             return check_canal_move(gmap, board, position, power, order)
         if isinstance(order, Support):
@@ -77,7 +72,7 @@ class Colonial(Variant):
         return one_train_per_turn(orders) + one_permission_per_turn(orders)
 
     def movement_extensions(self, rules: RuleSet, position: Position, orders: Mapping[str, Order],
-                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[object]:
+                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[MovementExtension]:
         """The railroad's and the canal's part in this movement phase."""
         board = self._board(rules)
         gmap = rules.game_map
@@ -91,14 +86,6 @@ class Colonial(Variant):
     def counts_for_victory(self, power: str, center: str, position: Position) -> bool:
         """Hong Kong gives China no victory credit."""
         return counts_for(self._board_of(position), power, center)
-
-    def extra_legal_orders(self, rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
-        """Train moves and their supports; canal moves, their supports, and permissions (key ``SUEZ``)."""
-        board = self._board(rules)
-        out = train_legal_orders(rules.game_map, board, position, power)
-        for key, orders in canal_legal_orders(rules.game_map, board, position, power).items():
-            out.setdefault(key, []).extend(orders)
-        return out
 
     def _board_of(self, position: Position) -> ColonialBoard:
         if self.board is None:

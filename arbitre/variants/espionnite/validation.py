@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from arbitre.orders import IllegalOrder, Order, UnitRef
 from arbitre.rules import RuleSet
+from arbitre.rules.facets import Disclosure
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.orders import CounterSpy, Spy
 
@@ -29,7 +30,7 @@ def _illegal(order: Order, message: str, reason: str) -> IllegalOrder:
 
 def is_hidden_from(rules: RuleSet, position: Position, province: str, power: str) -> bool:
     """May ``province`` hold a unit that ``power`` cannot see?  (Asked of every variant in play.)"""
-    return any(v.hides_province(rules, position, province, power) for v in rules.variants)
+    return any(v.hides_province(rules, position, province, power) for v in rules.implementing(Disclosure))
 
 
 def check_spy(rules: RuleSet, position: Position, power: str, order: Spy) -> Spy:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from arbitre.orders import IllegalOrder, Order, OrderSyntax, tokenize
+from arbitre.orders import IllegalOrder, Order, tokenize
 from arbitre.rules import RuleSet, Variant
+from arbitre.rules.facets import OrderRules, StepRules
+from arbitre.rules.kinds import OrderKind
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.espionage import resolve_espionage
-from arbitre.variants.espionnite.orders import CounterSpy, Spy, is_espionage_text, parse_espionage
+from arbitre.variants.espionnite.kinds import KINDS
+from arbitre.variants.espionnite.orders import is_espionage_text
 from arbitre.variants.espionnite.reports import espionage_events
-from arbitre.variants.espionnite.validation import check_counterspy, check_espionage_list, check_spy
+from arbitre.variants.espionnite.validation import check_espionage_list
 
 CATCH_NOTICE = "espionnite_catch_notice"
 """Game setting: when true, a counter-spy's power is told that it caught a spy (default: false)."""
@@ -25,7 +28,7 @@ def setting_is_on(value: object) -> bool:
     return str(value).strip().lower() in _TRUE
 
 
-class Espionnite(Variant):
+class Espionnite(Variant, OrderRules, StepRules):
     """Spies and counter-spies, the private reveal at the lock, and the reaction step.
 
     ``catch_notice`` turns on the notice telling a counter-spying power that it
@@ -39,41 +42,14 @@ class Espionnite(Variant):
     def __init__(self, catch_notice: bool = False) -> None:
         self.catch_notice = catch_notice
 
-    def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
-        """Add ``SPY``/``ESPION`` and ``COUNTERSPY``/``CONTRE-ESPION``."""
-        return syntax.extended(parsers=[parse_espionage])
-
-    def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
-        """Validate the espionage orders; leave every other order to the standard rules."""
-        if isinstance(order, Spy):
-            return check_spy(rules, position, power, order)
-        if isinstance(order, CounterSpy):
-            return check_counterspy(rules, position, power, order)
-        return None
+    def order_kinds(self) -> Sequence[OrderKind]:
+        """``SPY``/``ESPION`` and ``COUNTERSPY``/``CONTRE-ESPION`` (each checks and lists itself)."""
+        return KINDS
 
     def check_order_list(self, rules: RuleSet, position: Position, power: str,
                          orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
         """One spy and one counter-spy per power and phase."""
         return check_espionage_list(orders)
-
-    def extra_legal_orders(self, rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
-        """Every spy and counter-spy ``power`` may give, under the keys ``SPY`` and ``COUNTERSPY``.
-
-        Only units the power can see are listed (a spy on an unseen place is
-        legal too, but the list never hints at what hides there).
-        """
-        if position.phase.kind != MOVEMENT:
-            return {}
-        foreign = sorted(u.place for u in position.units.values() if u.power != power
-                         and not any(v.hides_province(rules, position, rules.game_map.province_of[u.place], power)
-                                     for v in rules.variants))
-        own = sorted(u.place for u in position.units.values() if u.power == power)
-        out: dict[str, list[str]] = {}
-        if foreign and own:
-            out["SPY"] = [f"SPY {p}" for p in foreign]
-        if own:
-            out["COUNTERSPY"] = [f"COUNTERSPY {p}" for p in own]
-        return out
 
     def is_lock_order(self, rules: RuleSet, text: str) -> bool:
         """Spy and counter-spy orders act at the lock; they are never adjudicated nor published."""

@@ -52,15 +52,6 @@ class Shot:
     destroyed: bool = False
 
 
-def _adjudicate_holds(resolver: object, province: str) -> bool:
-    """Movement-resolver adjudicator of torpedo orders and their supports: the unit holds."""
-    return True
-
-
-ADJUDICATORS = {Torpedo: _adjudicate_holds, TorpedoSupport: _adjudicate_holds}
-"""What the generic resolver does with the two order kinds: nothing but hold."""
-
-
 def fire_torpedoes(rules: RuleSet, step: MovementStep) -> tuple[MovementStep, tuple[Shot, ...]]:
     """Resolve every torpedo of ``step`` on the board after the ordinary moves."""
     gmap = rules.game_map

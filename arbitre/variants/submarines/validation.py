@@ -33,14 +33,12 @@ def _illegal(order: Order, message: str, reason: str) -> IllegalOrder:
 
 
 def check_order(rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
-    """Validate the orders this variant owns or judges differently; ``None`` leaves the standard checks.
+    """Validate the standard orders this variant judges differently; ``None`` leaves the standard checks.
+
+    The torpedo kinds check themselves (:mod:`~arbitre.variants.submarines.kinds`).
 
     ``position`` is already the power's known position.
     """
-    if isinstance(order, Torpedo):
-        return check_torpedo(rules, position, power, order)
-    if isinstance(order, TorpedoSupport):
-        return check_torpedo_support(rules, position, power, order)
     kind = position.phase.kind
     if kind == MOVEMENT and isinstance(order, Support) and order.unit is not None:
         province = order.supported.province

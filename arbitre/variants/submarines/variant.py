@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from arbitre.adjudicator import MovementRules, PhaseRules
 from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.events import Audience
+from arbitre.rules.facets import Disclosure, MapTransform, OrderRules
+from arbitre.rules.kinds import OrderKind
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
+from arbitre.variants.submarines.kinds import KINDS
 from arbitre.variants.submarines.layers import add_depths, is_depth
-from arbitre.variants.submarines.orders import UNIT_WORDS, parse_torpedo
+from arbitre.variants.submarines.orders import UNIT_WORDS
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
-from arbitre.variants.submarines.torpedoes import ADJUDICATORS, fire_torpedoes
+from arbitre.variants.submarines.torpedoes import fire_torpedoes
 
 
-class Submarines(Variant):
+class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure):
     """Submarines: a hidden layer under every sea, torpedoes, and the judge's duty of discretion.
 
     ``start_submarines`` is the game setting naming the starting fleets that
@@ -40,20 +44,16 @@ class Submarines(Variant):
         return with_start_submarines(add_depths(game_map), choice)
 
     def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
-        """Add the unit letters ``SM``/``S``/``U`` and the torpedo orders."""
-        return syntax.extended(unit_words=UNIT_WORDS, parsers=[parse_torpedo])
+        """Add the unit letters ``SM``/``S``/``U`` (the torpedo kinds bring their own grammar)."""
+        return syntax.extended(unit_words=UNIT_WORDS)
 
     def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
         """Torpedoes, supports of unseen submarines, retreats as the owner knows them."""
         return validation.check_order(rules, position, power, order)
 
-    def movement_adjudicators(self) -> Mapping[type, Callable[..., bool]]:
-        """Torpedoes and their supports hold, for the resolver."""
-        return ADJUDICATORS
-
-    def extra_legal_orders(self, rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
-        """Torpedoes, and supports of units in unseen depth places."""
-        return validation.extra_legal_orders(rules, position, power)
+    def order_kinds(self) -> Sequence[OrderKind]:
+        """Torpedoes and the supports given to them (they hold for the resolver, then fire)."""
+        return KINDS
 
     # --- after the resolver
     def after_movement(self, rules: RuleSet, step: MovementStep) -> MovementStep:

@@ -1,0 +1,142 @@
+"""The facets a rule module may implement: small typed interfaces (base classes), each asked by one layer.
+
+A rule module (:class:`~arbitre.rules.Variant`) is a name plus the facets it
+implements; it declares them by subclassing them, and every method of a
+facet has the standard rules as its default, so a module overrides only
+what it changes.  A :class:`~arbitre.rules.RuleSet` lists once which of its
+modules implement each facet (:meth:`~arbitre.rules.RuleSet.implementing`):
+a module that implements no facet costs nothing where that facet is asked.
+
+Facets of the rules layer (here):
+
+* :class:`MapTransform` — change the map and the order grammar (asked by ``make_rules``);
+* :class:`OrderRules` — the module's order kinds, their legality and legal-order lists;
+* :class:`Disclosure` — what each viewer may know (asked through :mod:`arbitre.rules.disclosure`);
+* :class:`Victory` — which centres count towards builds and victory;
+* :class:`StepRules` — the steps between the orders and the adjudication (Espionnite's lock and reaction).
+
+Facets of the adjudicator layer: :class:`arbitre.adjudicator.facets.MovementRules`
+and :class:`arbitre.adjudicator.facets.PhaseRules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from arbitre.maps import GameMap
+from arbitre.orders import IllegalOrder, Order, OrderSyntax
+from arbitre.rules.events import EVERYONE, Audience
+from arbitre.rules.kinds import OrderKind
+
+if TYPE_CHECKING:
+    from arbitre.rules.ruleset import RuleSet
+    from arbitre.rules.steps import ResultLike
+    from arbitre.state import Dislodged, Position, Unit
+
+
+class MapTransform:
+    """Change the board and the order grammar once, when the rule set is made."""
+
+    def transform_map(self, game_map: GameMap) -> GameMap:
+        """Change the map (add places, unit kinds, passages).  Default: unchanged."""
+        return game_map
+
+    def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
+        """Add unit words or order parsers.  Default: unchanged."""
+        return syntax
+
+
+class OrderRules:
+    """The module's order kinds (:class:`~arbitre.orders.kinds.OrderKind`), their legality and lists."""
+
+    def order_kinds(self) -> Sequence[OrderKind]:
+        """The order kinds this module adds (each declares its name, drawing and wording).  Default: none."""
+        return ()
+
+    def withdrawn_kinds(self) -> frozenset[str]:
+        """Names of order kinds this module takes out of the game (``convoy``): refused and never listed.
+
+        Default: none.
+        """
+        return frozenset()
+
+    def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
+        """Validate an order this module owns (its normal form), or return ``None`` to let others decide."""
+        return None
+
+    def check_order_list(self, rules: RuleSet, position: Position, power: str,
+                         orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
+        """Problems of ``power``'s legal orders taken together (two spy orders).  Default: none."""
+        return ()
+
+    def extra_legal_orders(self, rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
+        """More legal orders of ``power`` for the order picker (train moves…).  Default: none."""
+        return {}
+
+
+class Disclosure:
+    """What each viewer may know.  :mod:`arbitre.rules.disclosure` combines every module's answer."""
+
+    def hides_province(self, rules: RuleSet, position: Position, province: str, viewer: str) -> bool:
+        """May ``province`` hold a unit that ``viewer`` cannot see (a submerged submarine)?  Default: no."""
+        return False
+
+    def known_position(self, rules: RuleSet, position: Position, power: str) -> Position:
+        """The position as ``power`` knows it: orders are validated on it.  Default: everything."""
+        return position
+
+    def unit_audience(self, rules: RuleSet, position: Position, unit: Unit) -> Audience:
+        """Who sees ``unit`` on the board.  Default: everyone."""
+        return EVERYONE
+
+    def order_audience(self, rules: RuleSet, before: Position, after: Position,
+                       result: ResultLike) -> tuple[Audience, Audience]:
+        """Who reads an adjudicated order, and who reads its outcome.  Default: everyone, both."""
+        return EVERYONE, EVERYONE
+
+    def contacts(self, rules: RuleSet, position: Position, viewer: str) -> Sequence[tuple[str, str]]:
+        """Units ``viewer`` knows of without their nationality, as (kind, place).  Default: none."""
+        return ()
+
+    def dislodged_view(self, rules: RuleSet, position: Position, dislodged: Dislodged,
+                       viewer: str) -> tuple[str | None, tuple[str, ...] | None] | None:
+        """(attacker_from, retreats) of a dislodged unit as ``viewer`` knows them, or ``None``: as they are."""
+        return None
+
+    def visible_extras(self, rules: RuleSet, position: Position, viewer: str) -> Mapping[str, object]:
+        """The part of this module's state a player or observer may read.  Default: none of it."""
+        return {}
+
+    def place_is_public(self, rules: RuleSet, place: str) -> bool:
+        """Can everyone see what stands on ``place`` (and a standoff there)?  Default: yes."""
+        return True
+
+
+class Victory:
+    """Which owned centres count."""
+
+    def counts_for_builds(self, power: str, center: str, position: Position) -> bool:
+        """Does owning ``center`` count towards ``power``'s builds?  Default: yes."""
+        return True
+
+    def counts_for_victory(self, power: str, center: str, position: Position) -> bool:
+        """Does owning ``center`` count towards ``power``'s victory?  Default: yes."""
+        return True
+
+
+class StepRules:
+    """The steps between the orders and the adjudication of a phase (asked by :mod:`arbitre.judge.steps`)."""
+
+    def is_lock_order(self, rules: RuleSet, text: str) -> bool:
+        """Is ``text`` an order read only when the orders lock, never adjudicated nor published?  Default: no."""
+        return False
+
+    def reaction_step(self, rules: RuleSet, position: Position) -> bool:
+        """Does this phase pause between the lock of its orders and their adjudication?  Default: no."""
+        return False
+
+    def on_lock(self, rules: RuleSet, position: Position,
+                orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
+        """Events produced when the orders of a phase lock (each names its audience).  Default: none."""
+        return ()

@@ -1,0 +1,150 @@
+"""Order kinds: each kind of order declares, in one place, everything the judge needs to know of it.
+
+An :class:`OrderKind` names the kind (a stable name used by views, JSON and
+pictures), the order type it reads into, how the grammar reads it, how it is
+checked and listed, its role in the adjudication, the places a view shows,
+how a map draws it and the key of its words.  The standard kinds are
+:data:`STANDARD_KINDS`; a rule module adds its own through its
+:class:`~arbitre.rules.facets.OrderRules` facet (``order_kinds``).  Views and
+the renderer dispatch on the declaration — never on a class name or a
+variant's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, OrderParser, Retreat, Support, Waive
+
+if TYPE_CHECKING:
+    from arbitre.rules.ruleset import RuleSet
+    from arbitre.state import Position
+
+ParserFn = Callable[[OrderParser, list[str]], Order | None]
+"""An extra parser of the grammar (:meth:`~arbitre.orders.OrderSyntax.extended`)."""
+CheckFn = Callable[["RuleSet", "Position", str, Order], Order]
+"""Validates an order of the kind for a power: its normal form, or raises IllegalOrder."""
+LegalFn = Callable[["RuleSet", "Position", str], Mapping[str, list[str]]]
+"""Every legal order of the kind for a power, keyed like :func:`~arbitre.rules.legal_orders`."""
+PlacesFn = Callable[[Order], tuple[str, ...]]
+"""The places an order involves, in drawing order."""
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class DrawStyle(StrEnum):
+    """How a map draws an order kind; the renderer dispatches on this and on nothing else."""
+
+    HOLD = "hold"
+    """A ring around the unit."""
+    MOVE = "move"
+    """An arrow from the unit to the target (dashed with a bar when it failed)."""
+    RETREAT = "retreat"
+    """An arrow from the dislodged unit, cased in red."""
+    SUPPORT = "support"
+    """A thin dashed line to the supported move (or a ring around a unit supported to hold)."""
+    CONVOY = "convoy"
+    """A dotted line to the middle of the convoyed move."""
+    DISBAND = "disband"
+    """A red cross on the unit."""
+    BUILD = "build"
+    """The new unit with a ``+`` badge."""
+    RAILWAY = "railway"
+    """Along the map's railway, to the station where the unit really stopped."""
+    CANAL = "canal"
+    """An arrow through the map's canal (from the first place to the last)."""
+    TORPEDO = "torpedo"
+    """A dark red line with a burst on a hit."""
+    SPY = "spy"
+    """An eye watching the target unit."""
+    GUARD = "guard"
+    """A shield over one's own unit."""
+    NONE = "none"
+    """Nothing is drawn (``WAIVE``)."""
+
+
+class Role(StrEnum):
+    """The part an order kind plays in the adjudication."""
+
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT = "support"
+    CONVOY = "convoy"
+    RETREAT = "retreat"
+    DISBAND = "disband"
+    BUILD = "build"
+    WAIVE = "waive"
+    HOLDS = "holds"
+    """The resolver treats the unit as holding; the module acts once the moves are resolved (torpedoes)."""
+    EXTENSION = "extension"
+    """Adjudicated by the module's movement extension (a train move, a canal permission)."""
+    LOCK = "lock"
+    """Read when the orders lock, never adjudicated nor published (spy orders)."""
+
+
+def standard_places(order: Order) -> tuple[str, ...]:
+    """The unit, the unit it acts on (supported, convoyed), then the target place."""
+    places: list[str] = [order.unit.place] if order.unit is not None else []
+    for attr in ("supported", "convoyed"):
+        ref = getattr(order, attr, None)
+        place = getattr(ref, "place", "")
+        if isinstance(place, str) and place:
+            places.append(place)
+    target = getattr(order, "target", None)
+    place = target if isinstance(target, str) else getattr(target, "place", None)
+    if isinstance(place, str) and place:
+        places.append(place)
+    return tuple(places)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderKind:
+    """One kind of order, declared once.
+
+    ``name`` is stable (views, JSON, the picture's ``data-kind``); ``order_type``
+    the frozen order class it reads into, whose ``format`` writes it;
+    ``parser`` the extra grammar that reads it (``None``: the standard grammar);
+    ``check`` its legality and ``legal`` its legal-order list (``None``: the
+    standard rules of the phase); ``role`` its part in the adjudication;
+    ``places`` what a view shows of it; ``draw`` how a map draws it, and
+    ``above_units`` whether over the units; ``words`` the key of its wording.
+    """
+
+    name: str
+    order_type: type[Order]
+    draw: DrawStyle
+    role: Role
+    parser: ParserFn | None = None
+    check: CheckFn | None = None
+    legal: LegalFn | None = None
+    places: PlacesFn = standard_places
+    above_units: bool = False
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ValueError(f"order kind name {self.name!r} must be lower_snake_case")
+
+    @property
+    def words(self) -> str:
+        """The key of this kind's wording in the catalogs (``order.move``)."""
+        return f"order.{self.name}"
+
+
+STANDARD_KINDS: tuple[OrderKind, ...] = (
+    OrderKind("hold", Hold, DrawStyle.HOLD, Role.HOLD),
+    OrderKind("move", Move, DrawStyle.MOVE, Role.MOVE),
+    OrderKind("support", Support, DrawStyle.SUPPORT, Role.SUPPORT),
+    OrderKind("convoy", Convoy, DrawStyle.CONVOY, Role.CONVOY),
+    OrderKind("retreat", Retreat, DrawStyle.RETREAT, Role.RETREAT),
+    OrderKind("disband", Disband, DrawStyle.DISBAND, Role.DISBAND, above_units=True),
+    OrderKind("build", Build, DrawStyle.BUILD, Role.BUILD, above_units=True),
+    OrderKind("waive", Waive, DrawStyle.NONE, Role.WAIVE),
+)
+"""The kinds of the standard game."""
+
+INVALID = OrderKind("invalid", Order, DrawStyle.NONE, Role.HOLD, places=lambda order: ())
+"""The kind shown for an order that could not be read."""

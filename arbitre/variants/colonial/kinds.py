@@ -1,0 +1,54 @@
+"""Colonial's order kinds, each declared once: train moves and Suez permissions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbitre.orders import Order
+from arbitre.rules import RuleSet
+from arbitre.rules.kinds import DrawStyle, OrderKind, Role
+from arbitre.state import Position
+from arbitre.variants.colonial.board import colonial_board
+from arbitre.variants.colonial.orders import SuezPermission, TrainMove, parse_colonial
+from arbitre.variants.colonial.suez import canal_legal_orders, check_permission
+from arbitre.variants.colonial.tsr import check_train_move, train_legal_orders
+
+
+def _check_train(rules: RuleSet, position: Position, power: str, order: Order) -> Order:
+    assert isinstance(order, TrainMove)
+    return check_train_move(colonial_board(rules.game_map), position, power, order)
+
+
+def _train_orders(rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
+    return train_legal_orders(rules.game_map, colonial_board(rules.game_map), position, power)
+
+
+def _check_permission(rules: RuleSet, position: Position, power: str, order: Order) -> Order:
+    assert isinstance(order, SuezPermission)
+    return check_permission(rules.game_map, colonial_board(rules.game_map), position, power, order)
+
+
+def _canal_orders(rules: RuleSet, position: Position, power: str) -> Mapping[str, list[str]]:
+    return canal_legal_orders(rules.game_map, colonial_board(rules.game_map), position, power)
+
+
+def _permission_places(order: Order) -> tuple[str, ...]:
+    """The fleet let through, then where it goes."""
+    assert isinstance(order, SuezPermission)
+    return (order.fleet.place, order.target) if order.target else (order.fleet.place,)
+
+
+TRAIN_MOVE = OrderKind(
+    "train_move", TrainMove, DrawStyle.RAILWAY, Role.EXTENSION,
+    parser=parse_colonial, check=_check_train, legal=_train_orders,
+)
+"""``A MOS - TSR - VLA``: drawn along the railway to the station where the train stopped."""
+
+SUEZ_PERMISSION = OrderKind(
+    "suez_permission", SuezPermission, DrawStyle.CANAL, Role.EXTENSION,
+    parser=parse_colonial, check=_check_permission, legal=_canal_orders, places=_permission_places,
+)
+"""``SC F MED - RED``: drawn as the fleet's passage through the canal."""
+
+KINDS = (TRAIN_MOVE, SUEZ_PERMISSION)
+"""Colonial's order kinds."""
