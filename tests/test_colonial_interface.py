@@ -34,7 +34,11 @@ def _result(out: dict[str, Any], power: str, order: str) -> dict[str, Any]:
 
 def test_json_avalon_hill_9_25() -> None:
     out = process(NINE_25)
-    assert _result(out, "RUSSIA", "A VLA - TSR - OMS")["reason"] == "tsr_stopped"
+    train = _result(out, "RUSSIA", "A VLA - TSR - OMS")
+    # The army moved, not as far as ordered: where it stopped, and why (the Chinese army, bounced
+    # in Omsk, stays in Krasnoyarsk: a foreign unit that stays blocks its station, 9.23 (3)).
+    assert (train["outcome"], train["reached"], train["reason"]) == ("partial", "IRK", "tsr_station_held")
+    assert "Irkutsk" in train["message"] and "in KRA" in train["message"]
     assert _result(out, "CHINA", "A KRA - OMS")["outcome"] == "fails"
     assert out["next"]["units"] == {"CHINA": ["A KRA"], "RUSSIA": ["A IRK"]}  # the end station shows in next.units
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from arbitre.adjudicator import FAILS, ILLEGAL, SUCCEEDS, adjudicate
+from arbitre.adjudicator import FAILS, ILLEGAL, PARTIAL, SUCCEEDS, adjudicate
 from arbitre.judge import start_position
 from arbitre.judge.game import check_orders
 from arbitre.maps import load_map
@@ -188,7 +188,8 @@ def test_train_end_station_is_in_the_next_position(vdip: RuleSet) -> None:
     pos = position(vdip, "RUSSIA A MOS", "CHINA A IRK")
     outcome = adjudicate(vdip, pos, {"RUSSIA": ["A MOS - TSR - VLA"], "CHINA": ["A IRK H"]})
     result = next(r for r in outcome.results if r.power == "RUSSIA")
-    assert (result.outcome, result.reason) == (FAILS, "tsr_stopped") and "Krasnoyarsk" in (result.message or "")
+    assert (result.outcome, result.reason, result.place) == (PARTIAL, "tsr_station_held", "KRA")
+    assert "Krasnoyarsk" in (result.message or "") and "IRK" in (result.message or "")
     assert outcome.after.units["KRA"] == Unit("RUSSIA", "A", "KRA") and "MOS" not in outcome.after.units
 
 

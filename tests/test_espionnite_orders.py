@@ -63,12 +63,12 @@ def test_validation_errors_are_clear() -> None:
     game = Game.new(rules=["espionnite"])
     out = _rejected(game, "FRANCE", ["SPY PAR", "SPY BUR", "COUNTERSPY MUN", "COUNTERSPY BUR"])
     assert out["SPY PAR"] == ("illegal", "own_unit",
-                              "the unit in PAR is yours; a spy watches a unit of another power")
-    assert out["SPY BUR"] == ("illegal", "no_unit", "there is no unit in BUR to spy on")
-    assert out["COUNTERSPY MUN"] == ("illegal", "not_own_unit", "the unit in MUN belongs to GERMANY; "
+                              "Espionnite: the unit in PAR is yours; a spy watches a unit of another power")
+    assert out["SPY BUR"] == ("illegal", "no_unit", "Espionnite: there is no unit in BUR to spy on")
+    assert out["COUNTERSPY MUN"] == ("illegal", "not_own_unit", "Espionnite: the unit in MUN belongs to GERMANY; "
                                      "a counter-spy guards one of your own units")
-    assert out["COUNTERSPY BUR"] == ("illegal", "no_unit",
-                                     "you have no unit in BUR; a counter-spy guards one of your own units")
+    assert out["COUNTERSPY BUR"] == ("illegal", "no_unit", "Espionnite: you have no unit in BUR; "
+                                     "a counter-spy guards one of your own units")
     assert _rejected(game, "FRANCE", ["SPY MUN", "COUNTERSPY PAR", "A PAR - BUR"]) == {}
 
 

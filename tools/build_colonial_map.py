@@ -58,7 +58,7 @@ FRENCH = {
 # Other spellings: modern and board spellings, short names players use.
 EXTRA_ALIASES = {
     "ABY": ["Abyssinia", "Ethiopia", "Éthiopie"],
-    "AND": ["Andaman"],  # not the errata's "AND.S": read as "AND S", it would swallow a support's S
+    "AND": ["Andaman"],  # the errata's "AND.S" is added below for every sea (read as one word, ANDS)
     "ARS": ["Arabian"],
     "BLA": ["Black"],
     "BOB": ["Bengal Bay", "Baie du Bengale"],
@@ -142,6 +142,8 @@ def main() -> None:
     provinces = {}
     for abbr, prov in sorted(src["provinces"].items()):
         aliases = EXTRA_ALIASES.get(abbr, [])
+        if prov["type"] == "sea":
+            aliases = [*aliases, f"{abbr}.S"]  # the errata's dotted form (rule 13.0: "AND.S")
         provinces[abbr] = {
             "name": prov["name"],
             "name_fr": FRENCH[abbr],

@@ -110,9 +110,9 @@ def _words(row: dict[str, Any]) -> str:
         if row["order"].endswith(" H"):
             return "stands"  # a hold "succeeds" unless dislodged
         # vDiplomacy stores a train stopped part-way as Success.
-        return "succeeds|=fails:tsr_stopped stands" if train else "succeeds stands"
+        return "succeeds|=partial stands" if train else "succeeds stands"
     assert row["expected"] == "Hold", row
-    return "=fails !=fails:tsr_stopped stands" if train else "=fails stands"
+    return "=fails stands"
 
 
 RULES = make_rules("colonial", options={"colonial": "vdiplomacy"})

@@ -12,12 +12,13 @@ from arbitre.adjudicator.phases import (
     needs_adjustments,
     retreat_options_of,
 )
-from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, SUCCEEDS, OrderResult, PhaseOutcome
+from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, PARTIAL, SUCCEEDS, OrderResult, PhaseOutcome
 
 __all__ = [
     "FAILS",
     "ILLEGAL",
     "INVALID",
+    "PARTIAL",
     "SUCCEEDS",
     "MovementExtension",
     "MovementResolver",

@@ -153,7 +153,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             if custom is not None:
                 outcome, reason, message = custom
                 break
-        results.append(OrderResult(unit.power, text, order, outcome, reason, message))
+        results.append(OrderResult(unit.power, text, order, outcome, reason, message, relocated.get(prov)))
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)

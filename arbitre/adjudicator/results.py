@@ -13,15 +13,19 @@ SUCCEEDS = "succeeds"
 FAILS = "fails"
 ILLEGAL = "illegal"
 INVALID = "invalid"
+PARTIAL = "partial"
+"""The unit moved, but not as far as ordered (a train stopped part-way); ``OrderResult.place`` says where."""
 
 
 class OrderResult(NamedTuple):
     """The outcome of one order.
 
-    ``outcome`` is ``succeeds``, ``fails``, ``illegal`` or ``invalid``;
-    ``reason`` is a short code (``bounce``, ``cut``, ``void``, ``dislodged``…)
-    or ``None``; ``message`` explains an illegal or invalid order in words.
-    ``order`` is ``None`` when the text could not be read at all.
+    ``outcome`` is ``succeeds``, ``fails``, ``partial`` (moved, but not as far
+    as ordered), ``illegal`` or ``invalid``; ``reason`` is a short code
+    (``bounce``, ``cut``, ``void``, ``dislodged``…) or ``None``; ``message``
+    explains in words.  ``order`` is ``None`` when the text could not be read
+    at all.  ``place`` is where the unit ended when a rule module moved it
+    elsewhere than its order's target (the station a train reached).
     """
 
     power: str
@@ -30,6 +34,7 @@ class OrderResult(NamedTuple):
     outcome: str
     reason: str | None = None
     message: str | None = None
+    place: str | None = None
 
     @property
     def order_text(self) -> str:

@@ -15,6 +15,16 @@ from functools import cache
 from arbitre.maps import GameMap
 
 _PUNCT = re.compile(r"[.,;:'’`\"!?_]+")
+_DOTTED_SEA = re.compile(r"(?<=[A-Z]{2})\.(?=S\b)")
+
+
+def join_dotted(text: str) -> str:
+    """``AND.S`` → ``ANDS``: a sea's dotted abbreviation (Colonial errata, rule 13.0) is one word.
+
+    Read with the dot as a space it would be ``AND S``, and the ``S`` would be
+    taken for a support.  ``text`` is already upper case.
+    """
+    return _DOTTED_SEA.sub("", text) if "." in text else text
 _SPACES = re.compile(r"\s+")
 
 
@@ -28,7 +38,7 @@ def strip_accents(text: str) -> str:
 
 def normalize(text: str) -> str:
     """The comparison form of a name: upper case, no accents, single spaces, hyphens as spaces."""
-    text = _PUNCT.sub(" ", strip_accents(text).upper()).replace("-", " ")
+    text = _PUNCT.sub(" ", join_dotted(strip_accents(text).upper())).replace("-", " ")
     return _SPACES.sub(" ", text).strip()
 
 

@@ -32,7 +32,7 @@ from arbitre.orders.model import (
     UnitRef,
     Waive,
 )
-from arbitre.orders.names import name_index, strip_accents
+from arbitre.orders.names import join_dotted, name_index, strip_accents
 
 HOLD_WORDS = frozenset({"H", "HOLD", "HOLDS", "STAND", "STANDS", "TIENT", "RESTE"})
 MOVE_WORDS = frozenset({"-", "TO", "MOVE", "MOVES", "VERS"})
@@ -92,7 +92,7 @@ def strip_coasts(text: str) -> str:
 
 def tokenize(text: str) -> list[Token]:
     """Split an order into upper-case tokens; a coast becomes its own ``/XC`` token."""
-    s = strip_accents(text).upper()
+    s = join_dotted(strip_accents(text).upper())
     if not s.isascii():
         s = s.replace("–", " - ").replace("—", " - ").replace("’", " ")
     if ">" in s:

@@ -484,7 +484,7 @@ class _Drawing:
     def order(self, o: VisibleOrder) -> None:
         """Draw one order by the drawing style its kind declares (``data-kind``/``data-draw`` name both)."""
         colour = self.style(o.power).colour
-        failed = o.outcome is not None and o.outcome != "succeeds"
+        failed = o.outcome is not None and o.outcome not in ("succeeds", "partial")
         style = DrawStyle(o.draw)
         places = o.places
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
@@ -629,7 +629,7 @@ class _Drawing:
 
     def train(self, o: VisibleOrder, colour: str) -> None:
         origin, target = o.places[0], o.places[-1]
-        end = o.final_place or (origin if (o.outcome and o.outcome != "succeeds") else target)
+        end = o.final_place or (origin if (o.outcome and o.outcome not in ("succeeds", "partial")) else target)
         line = list(self.g.railway)
         o_prov, t_prov, e_prov = (p.split("/")[0] for p in (origin, target, end))
 

@@ -89,6 +89,7 @@ FRENCH: dict[str, str] = {
     "Report": "Compte rendu",
     "succeeds": "réussit",
     "fails": "échoue",
+    "partial": "en partie",
     "illegal": "illégal",
     "invalid": "invalide",
     "Send": "Envoyer",

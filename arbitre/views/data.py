@@ -26,6 +26,8 @@ def results_data(view: View) -> list[dict[str, Any]]:
     out = []
     for o in view.orders:
         entry: dict[str, Any] = {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason}
+        if o.outcome == "partial":
+            entry["reached"] = o.final_place  # where the unit stopped (a train stopped part-way)
         if o.message:
             entry["message"] = o.message
         out.append(entry)

@@ -25,7 +25,7 @@ from functools import partial
 from weakref import WeakKeyDictionary
 
 from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, ResolverView, Strength
-from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS
+from arbitre.adjudicator.results import FAILS, ILLEGAL, PARTIAL, SUCCEEDS
 from arbitre.maps import GameMap
 from arbitre.orders import Hold, IllegalOrder, Move, Order, Support, UnitRef
 from arbitre.rules.legality import illegal, own_unit
@@ -36,6 +36,14 @@ from arbitre.variants.colonial.rulesets import LOOKAHEAD, ColonialRules
 
 RULE = "Trans-Siberian Railroad"
 """How error messages name the rule."""
+
+STOP_REASONS: dict[str, str] = {
+    "tsr_station_held": "a unit stays in the station",
+    "tsr_station_contested": "another unit took or contested the station",
+    "tsr_line_center": "a line supply centre owned by another power stops the train (9.241)",
+    "tsr_paradox": "the paradox rule stopped this leg (9.25)",
+}
+"""Why a train stops part-way: the reason codes of a ``partial`` result, in words."""
 
 
 # ---------------------------------------------------------------------- legality
@@ -241,14 +249,41 @@ class TrainExtension(MovementExtension):
         if end == self.target:
             return (SUCCEEDS, None, None)
         if end is not None:
-            name = self.map.place_name(end)
-            return (FAILS, "tsr_stopped", f"{RULE}: the train stopped in {name} ({end}) before {self.target}")
+            code, station = self.why_stopped(resolver)
+            return (PARTIAL, code, f"{RULE}: the train stopped in {self.map.place_name(end)} ({end}), short of "
+                                   f"{self.target}: {STOP_REASONS[code]} in {station}")
         if any(resolver.resolve(a) for a in resolver.attackers.get(self.origin, ())):
             return (FAILS, "dislodged", f"{RULE}: the train stayed in {self.origin} and was dislodged there")
         if self.head_on_foreign:
             return (FAILS, "bounced", f"{RULE}: a head-on battle on the first leg stopped the train")
         return (FAILS, "tsr_blocked", f"{RULE}: the train could neither reach {self.target} nor stop at a "
                                       f"station on its way; it stayed in {self.origin}")
+
+    def why_stopped(self, resolver: ResolverView) -> tuple[str, str]:
+        """Why a train that left home did not reach its target: (reason code, the station that stopped it)."""
+        for k in range(1, self.last + 1):
+            if not self._passable(resolver, k):
+                break
+        else:
+            k = self.last
+        station = self.route[k]
+        if not self.lookahead and k in self.forced(resolver):
+            return "tsr_paradox", station
+        if self._line_center_closed(resolver, k):
+            return "tsr_line_center", station
+        occ = self._occupant(k)
+        if occ is not None and (self._stays(resolver, occ) or (self._foreign(occ) and occ in resolver.dest)):
+            return "tsr_station_held", station
+        return "tsr_station_contested", station
+
+    def _passable(self, resolver: ResolverView, k: int) -> bool:
+        """Does the train get past (or, at the target, into) station ``k``?"""
+        if self.lookahead:
+            return self._final_lookahead(resolver) if k == self.last else self._pass_lookahead(resolver, k)
+        if k == self.last:
+            occ = self._occupant(k)
+            return self._got(resolver, k) and (occ is None or resolver.vacated(occ))
+        return self._got(resolver, k) and not self._line_center_closed(resolver, k)
 
     def end_station(self, resolver: ResolverView) -> str | None:
         """Where the army ends after the resolution (``None``: it stayed home)."""

@@ -23,9 +23,12 @@ from arbitre.rules.facets import Disclosure
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.orders import CounterSpy, Spy
 
+RULE = "Espionnite"
+"""How refusals name the rule module."""
+
 
 def _illegal(order: Order, message: str, reason: str) -> IllegalOrder:
-    return IllegalOrder(message, text=order.format(), reason=reason)
+    return IllegalOrder(f"{RULE}: {message}", text=order.format(), reason=reason)
 
 
 def is_hidden_from(rules: RuleSet, position: Position, province: str, power: str) -> bool:

@@ -49,6 +49,32 @@ class TorpedoSupport(Order):
         return f"{self.unit} S {self.supported} Torp. {self.target}"
 
 
+def explain_depth(parser: OrderParser, tokens: list[str]) -> Order | None:
+    """Extra parser that reads nothing but explains a depth that does not exist (``BRE-1``, ``MAO-2``).
+
+    Without it the standard grammar stops at the ``-`` and says "unexpected '-'".
+    """
+    names = parser.index.names
+    for i, tok in enumerate(tokens):
+        if tok != "-" or i == 0 or i + 1 >= len(tokens) or not tokens[i + 1].isdigit():
+            continue
+        for k in range(min(i, parser.index.longest), 0, -1):
+            province = names.get(" ".join(tokens[i - k:i]))
+            if province is None:
+                continue
+            written = f"{province}-{tokens[i + 1]}"
+            if written in parser.map.provinces:
+                break
+            prov = parser.map.provinces[province]
+            if tokens[i + 1] != "1" or prov.terrain == "depth":
+                why = "the only depth is -1, the hidden layer under a sea"
+            else:
+                land = "a coast" if prov.terrain == "coast" else "land"
+                why = f"{prov.name} is {land}, and {land} has no depth: only a sea has a hidden layer X-1"
+            raise parser.invalid(f"Submarines: {written} does not exist: {why}", i, "no_depth")
+    return None
+
+
 def parse_torpedo(parser: OrderParser, tokens: list[str]) -> Order | None:
     """Extra parser for :meth:`OrderSyntax.extended`: a torpedo or a support of one, or ``None``."""
     at = next((i for i, t in enumerate(tokens) if i > 0 and t in TORPEDO_WORDS), None)

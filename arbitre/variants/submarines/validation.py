@@ -28,8 +28,12 @@ UNSEEN = ""
 """The power of a stand-in unit on a place the ordering power cannot see (never shown to anyone)."""
 
 
+RULE = "Submarines"
+"""How refusals name the rule module."""
+
+
 def _illegal(order: Order, message: str, reason: str) -> IllegalOrder:
-    return IllegalOrder(message, text=order.format(), reason=reason)
+    return IllegalOrder(f"{RULE}: {message}", text=order.format(), reason=reason)
 
 
 def check_order(rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
@@ -40,6 +44,12 @@ def check_order(rules: RuleSet, position: Position, power: str, order: Order) ->
     ``position`` is already the power's known position.
     """
     kind = position.phase.kind
+    if kind == MOVEMENT and isinstance(order, Move) and order.unit is not None and is_depth(order.target):
+        unit = position.units.get(order.unit.province)
+        if unit is not None and unit.power == power and unit.kind != SUB:
+            raise _illegal(order, f"only a submarine goes below the surface, and {unit} is not one "
+                                  f"({order.target} is the hidden layer under {surface_of(order.target)})",
+                           "not_submarine")
     if kind == MOVEMENT and isinstance(order, Support) and order.unit is not None:
         province = order.supported.province
         if is_depth(province) and province not in position.units:

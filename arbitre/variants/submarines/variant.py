@@ -17,7 +17,7 @@ from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
 from arbitre.variants.submarines.kinds import KINDS
 from arbitre.variants.submarines.layers import add_depths, is_depth
-from arbitre.variants.submarines.orders import UNIT_WORDS
+from arbitre.variants.submarines.orders import UNIT_WORDS, explain_depth
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
 from arbitre.variants.submarines.torpedoes import fire_torpedoes
 
@@ -44,8 +44,9 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
         return with_start_submarines(add_depths(game_map), choice)
 
     def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
-        """Add the unit letters ``SM``/``S``/``U`` (the torpedo kinds bring their own grammar)."""
-        return syntax.extended(unit_words=UNIT_WORDS)
+        """Add the unit letters ``SM``/``S``/``U`` (the torpedo kinds bring their own grammar),
+        and a parser that explains a depth that does not exist (``BRE-1``)."""
+        return syntax.extended(unit_words=UNIT_WORDS, parsers=[explain_depth])
 
     def check_order(self, rules: RuleSet, position: Position, power: str, order: Order) -> Order | None:
         """Torpedoes, supports of unseen submarines, retreats as the owner knows them."""
