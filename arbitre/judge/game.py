@@ -79,6 +79,9 @@ class Game:
     history: list[PhaseRecord] = field(default_factory=list)
     status: str = ACTIVE
     winners: tuple[str, ...] = ()
+    last_year: int | None = None
+    """The game's end setting: once every phase of this year is played, the game ends in a draw
+    among the powers still in it (``None``: it ends only by victory, draw or the master)."""
     step: str = ORDERS
     """``orders`` or ``reaction`` (see :mod:`arbitre.judge.steps`)."""
     confirmed: set[str] = field(default_factory=set)
@@ -91,11 +94,14 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, map_name: str = "standard", rules: Sequence[str] = (),
-            options: Mapping[str, Any] | None = None) -> Game:
-        """A new game at the map's first phase with its starting units and home centres."""
+            options: Mapping[str, Any] | None = None, last_year: int | None = None) -> Game:
+        """A new game at the map's first phase with its starting units and home centres.
+
+        ``last_year`` is the game's end setting (see :attr:`last_year`).
+        """
         ruleset = make_rules(map_name, rules, options)
         position = start_position(ruleset)
-        return cls(ruleset, position, map_name, tuple(rules), dict(options or {}))
+        return cls(ruleset, position, map_name, tuple(rules), dict(options or {}), last_year=last_year)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -306,6 +312,8 @@ class Game:
         if leaders:
             self.status = WON
             self.winners = (max(leaders, key=self.centers),)
+        elif self.last_year is not None and self.position.phase.year > self.last_year:
+            self.declare_draw()  # the end setting: the last year is played out
 
     def declare_draw(self, powers: Sequence[str] | None = None) -> None:
         """End the game in a draw agreed by ``powers`` (default: every power still in the game)."""
@@ -327,6 +335,7 @@ class Game:
             "options": self.options,
             "status": self.status,
             "winners": list(self.winners),
+            "last_year": self.last_year,
             "position": position_to_data(self.position, gmap),
             "pending": self.pending,
             "step": self.step,
@@ -367,6 +376,7 @@ class Game:
         game.confirmed = set(data.get("confirmed", ()))
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
+        game.last_year = data.get("last_year")
         return game
 
 

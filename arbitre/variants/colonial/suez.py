@@ -34,6 +34,16 @@ RULE = "Suez Canal (rule 9.3)"
 
 
 # ---------------------------------------------------------------------- legality
+def may_pass(game_map: GameMap, board: ColonialBoard, kind: str) -> bool:
+    """May a unit of this kind on a canal sea pass the canal?
+
+    Fleets, and every kind a rule module makes a fleet at the surface (a surfaced submarine
+    is a fleet for every rule: the map's convoying kinds).  A submerged unit is never on a
+    canal sea (it is under it), so it never passes.
+    """
+    return kind == board.canal_kind or kind in game_map.convoy_kinds
+
+
 def check_permission(game_map: GameMap, board: ColonialBoard, position: Position, power: str,
                      order: SuezPermission) -> SuezPermission:
     """Validate a permission; return it in normal form or raise :class:`IllegalOrder` naming the rule."""
@@ -49,7 +59,7 @@ def check_permission(game_map: GameMap, board: ColonialBoard, position: Position
         raise illegal(order, f"{RULE}: a permission names a fleet in {' or '.join(board.canal_seas)}",
                       "suez_not_canal")
     fleet = position.units.get(sea)
-    if fleet is None or fleet.kind != board.canal_kind:
+    if fleet is None or not may_pass(game_map, board, fleet.kind):
         raise illegal(order, f"{RULE}: there is no fleet in {sea} to let through the canal", "suez_no_fleet")
     target = game_map.province_of.get(order.target, order.target)
     if target != board.other_sea(sea):
@@ -70,7 +80,7 @@ def check_canal_move(game_map: GameMap, board: ColonialBoard, position: Position
     if not _is_crossing(game_map, board, order.unit.place, order.target):
         return None
     unit = own_unit(position, power, order.unit, order)
-    if unit.kind != board.canal_kind:
+    if not may_pass(game_map, board, unit.kind):
         return None
     return Move(UnitRef(unit.kind, unit.place), game_map.province_of[order.target], False)
 
@@ -85,7 +95,7 @@ def check_canal_support(game_map: GameMap, board: ColonialBoard, position: Posit
     if position.phase.kind != MOVEMENT or order.unit is None or order.target is None:
         return None
     supported = position.units.get(order.supported.province)
-    if (supported is None or supported.kind != board.canal_kind
+    if (supported is None or not may_pass(game_map, board, supported.kind)
             or not _is_crossing(game_map, board, supported.place, order.target)):
         return None
     unit = own_unit(position, power, order.unit, order)
@@ -115,7 +125,7 @@ def canal_legal_orders(game_map: GameMap, board: ColonialBoard, position: Positi
     if position.phase.kind != MOVEMENT:
         return {}
     fleets = [(sea, position.units[sea]) for sea in board.canal_seas
-              if sea in position.units and position.units[sea].kind == board.canal_kind]
+              if sea in position.units and may_pass(game_map, board, position.units[sea].kind)]
     out: dict[str, list[str]] = {}
     for sea, fleet in fleets:
         other = board.other_sea(sea)
