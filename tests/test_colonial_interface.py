@@ -141,3 +141,37 @@ def test_a_whole_game_through_arbitre_play(tmp_path: Path) -> None:
     game = Game.from_data(json.loads(game_file.read_text()))
     assert game.is_over and game.winners == (hero,)
     assert game.centers(hero) >= 30
+
+
+def _ah(units: dict[str, list[str]], orders: dict[str, list[str]]) -> dict[str, Any]:
+    return process({"map": "colonial", "rules": [], "options": {"colonial": "avalon-hill"}, "phase": "S1870M",
+                    "units": units, "orders": orders})
+
+
+def test_json_avalon_hill_train_blocked_at_its_target_still_bounces_a_third_power() -> None:
+    # 9.23 (3): the train's attack on a unit that stays fails, even with support; a failed attack still
+    # bounces a rival no stronger than it (1 + 1 support against Japan's 1 + 1), so China is not dislodged.
+    out = _ah({"RUSSIA": ["A MOS", "A KRA"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
+              {"RUSSIA": ["A MOS - TSR - IRK", "A KRA S A MOS - TSR - IRK"], "CHINA": ["A IRK H"],
+               "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"]})
+    train = _result(out, "RUSSIA", "A MOS - TSR - IRK")
+    assert (train["outcome"], train["reached"], train["reason"]) == ("partial", "OMS", "tsr_station_held")
+    assert _result(out, "JAPAN", "A MAC - IRK")["outcome"] == "fails"
+    assert out["next"]["units"]["CHINA"] == ["A IRK"] and out["next"]["dislodged"] == {}
+    # Without the Russian support, Japan's supported attack wins and the train still does not follow.
+    out = _ah({"RUSSIA": ["A MOS"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
+              {"RUSSIA": ["A MOS - TSR - IRK"], "CHINA": ["A IRK H"], "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"]})
+    assert _result(out, "RUSSIA", "A MOS - TSR - IRK")["reached"] == "KRA"
+    assert out["next"]["units"]["JAPAN"] == ["A IRK", "A VLA"] and list(out["next"]["dislodged"]) == ["CHINA"]
+
+
+def test_json_avalon_hill_russian_unit_head_on_on_the_first_leg() -> None:
+    # First leg, a unit of its own power coming the other way: a head-to-head battle neither can win.
+    out = _ah({"RUSSIA": ["A MOS", "A PRM"]}, {"RUSSIA": ["A MOS - TSR - OMS", "A PRM - MOS"]})
+    assert (_result(out, "RUSSIA", "A MOS - TSR - OMS")["outcome"],
+            _result(out, "RUSSIA", "A PRM - MOS")["outcome"]) == ("fails", "fails")
+    assert out["next"]["units"] == {"RUSSIA": ["A MOS", "A PRM"]}
+    # vDiplomacy lets them swap.
+    vdip = process({"map": "colonial", "rules": [], "options": {"colonial": "vdiplomacy"}, "phase": "S1870M",
+                    "units": {"RUSSIA": ["A MOS", "A PRM"]}, "orders": {"RUSSIA": ["A MOS - TSR - OMS", "A PRM - MOS"]}})
+    assert vdip["next"]["units"] == {"RUSSIA": ["A MOS", "A OMS"]}

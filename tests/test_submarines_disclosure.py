@@ -7,10 +7,13 @@ its audience).
 
 from __future__ import annotations
 
-from arbitre.adjudicator import SUCCEEDS, adjudicate
+import json
+
+from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjudicate
+from arbitre.interface import process
 from arbitre.judge import Game
 from arbitre.rules.events import PUBLIC
-from arbitre.views import build_view
+from arbitre.views import build_view, view_to_data
 
 from .submarines_helpers import RULES, kinds, next_view, order_texts, places_seen, play, position, report, view
 
@@ -233,3 +236,66 @@ def test_the_outcome_of_a_support_of_an_unseen_unit_is_told_to_nobody() -> None:
         out = play(units, {"FRANCE": ["SM NAO-1 S SM IRI-1"]})
         mine = [o for o in view(out, "FRANCE").orders if o.text == "SM NAO-1 S SM IRI-1"][0]
         assert (mine.outcome, mine.reason) == (None, None)
+
+
+# ---------------------------------------------------------------------- public results of surface supports
+SURFACE_FIGHT = {"FRANCE": ["F BRE", "F MAO"], "ENGLAND": ["F LON", "F IRI"], "ITALY": ["F NAP"]}
+
+
+def _outcomes(out: PhaseOutcome, viewer: str) -> dict[str, tuple[str | None, str | None]]:
+    return {o.text: (o.outcome, o.reason) for o in view(out, viewer).orders}
+
+
+def test_the_outcome_of_a_surface_support_is_public() -> None:
+    # Spec: orders of units public at the start of the phase are published with their results.
+    out = play(SURFACE_FIGHT, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"]})
+    for viewer in everyone_but():
+        assert _outcomes(out, viewer)["F MAO S F BRE - ENG"] == (SUCCEEDS, None)
+    cut = play(SURFACE_FIGHT, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"],
+                               "ENGLAND": ["F LON - ENG", "F IRI - MAO"]})
+    for viewer in everyone_but():
+        assert _outcomes(cut, viewer)["F MAO S F BRE - ENG"] == ("fails", "cut")
+        assert _outcomes(cut, viewer)["F BRE - ENG"] == ("fails", "bounced")
+
+
+def test_a_support_cut_by_an_unseen_submarine_reads_cut_and_names_nothing() -> None:
+    units = {**SURFACE_FIGHT, "GERMANY": ["SM MAO-1"]}
+    out = play(units, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"],
+                       "GERMANY": ["SM MAO-1 - MAO"]})
+    for viewer in everyone_but("GERMANY"):
+        mine = [o for o in view(out, viewer).orders if o.text == "F MAO S F BRE - ENG"][0]
+        assert (mine.outcome, mine.reason) == ("fails", "cut")
+        assert "GERMANY" not in str(mine) and "MAO-1" not in str(view(out, viewer).orders)
+
+
+def test_a_support_from_the_depths_keeps_its_outcome_secret() -> None:
+    out = play({"FRANCE": ["F BRE", "SM ENG-1"], "ENGLAND": ["F LON"]},
+               {"FRANCE": ["SM ENG-1 S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"]})
+    assert _outcomes(out, "FRANCE")["SM ENG-1 S F BRE - ENG"] == (SUCCEEDS, None)
+    for viewer in everyone_but("FRANCE"):
+        assert "SM ENG-1 S F BRE - ENG" not in _outcomes(out, viewer)
+
+
+def test_public_results_read_the_same_whatever_the_depths_hold() -> None:
+    # Hidden-state pairs: only submerged units of other powers (and their orders) differ.
+    orders = {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG", "F IRI H"],
+              "ITALY": ["F NAP - TYS"]}
+    # (How many units a power has is public: each side gives Turkey and Russia one submarine.)
+    secret_sides = [
+        ({"TURKEY": ["SM AEG-1"], "RUSSIA": ["SM BAR-1"]}, {}),
+        ({"TURKEY": ["SM ION-1"], "RUSSIA": ["SM BAR-1"]}, {"TURKEY": ["SM ION-1 - TYS-1"]}),
+        ({"TURKEY": ["SM ION-1"], "RUSSIA": ["SM NTH-1"]}, {"TURKEY": ["SM ION-1 H"], "RUSSIA": ["SM NTH-1 - NWG-1"]}),
+    ]
+    for viewer in ("ENGLAND", "ITALY", "GERMANY", "observer"):
+        seen_py, seen_json = [], []
+        for units, secret in secret_sides:
+            request = {"rules": ["submarines"], "phase": "S1901M", "units": {**SURFACE_FIGHT, **units},
+                       "orders": {**orders, **secret}}
+            out = play(request["units"], request["orders"])  # type: ignore[arg-type]
+            seen_py.append(json.dumps(view_to_data(view(out, viewer)), sort_keys=True))
+            seen_json.append(json.dumps(process({**request, "viewer": viewer}), sort_keys=True))
+        assert len(set(seen_py)) == 1 and len(set(seen_json)) == 1
+        results = {r["order"]: (r["outcome"], r["reason"]) for r in json.loads(seen_json[0])["results"]}
+        assert results["F MAO S F BRE - ENG"] == (SUCCEEDS, None)
+        assert results["F NAP - TYS"] == (SUCCEEDS, None)
+        assert _outcomes(play(SURFACE_FIGHT, orders), viewer)["F MAO S F BRE - ENG"] == (SUCCEEDS, None)

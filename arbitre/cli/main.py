@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
+from arbitre.bots import Bot, bot_step
+from arbitre.cli.botcmd import bot_command, parse_bot_seats
 from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
@@ -203,6 +205,8 @@ def play(
     react: Annotated[list[str], typer.Option("--react", help="'POWER: ORDER': in the reaction step, POWER's one change (a later one replaces it).")] = [],  # noqa: B006
     report: Annotated[list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")] = [],  # noqa: B006
     viewer: Annotated[str, typer.Option("--viewer", help="Print the board, results and reports as this viewer sees them: a power, 'observer' or 'master'.")] = MASTER,  # noqa: E501
+    bots: Annotated[str, typer.Option("--bots", help="Powers played by the house bot, e.g. FRANCE,GERMANY: they order (and react) before each adjudication.")] = "",  # noqa: E501
+    bot_seed: Annotated[int, typer.Option("--bot-seed", help="Seed of the bots (the same seed, the same orders).")] = 0,
 ) -> None:
     """Play a local game: give orders, advance, show the position and the history.
 
@@ -213,6 +217,11 @@ def play(
     """
     game = _load_game(game_file)
     who = _viewer(game, viewer)
+    try:
+        seats = parse_bot_seats(game, bots, bot_seed)
+    except ValueError as err:
+        _fail(str(err))
+        return
     if history:
         console.print(history_text(game, who))
     by_power: dict[str, list[str]] = {}
@@ -255,6 +264,7 @@ def play(
         console.print(position_text(game, who))
         return
     if advance:
+        _bots_play(game, seats)
         game.advance()
         console.print(last_phase_text(game, who))
         _save_game(game, game_file)
@@ -265,13 +275,29 @@ def play(
         if by_power or steps_given:
             console.print(position_text(game, who))
         return
-    _interactive(game, game_file)
+    _interactive(game, game_file, seats)
 
 
-def _interactive(game: Game, game_file: Path) -> None:
+def _bots_play(game: Game, seats: dict[str, Bot]) -> None:
+    """The bot seats give their orders (and, once locked, their reactions) for the current step."""
+    if seats and not game.is_over:
+        bot_step(game, seats)
+        if game.step == ORDERS and game.has_reaction_step:
+            game.lock()
+            bot_step(game, seats)
+
+
+def _interactive(game: Game, game_file: Path, seats: dict[str, Bot] | None = None) -> None:
+    seats = seats or {}
     console.print(position_text(game))
+    if seats:
+        console.print(f"played by the house bot: {', '.join(sorted(seats))}")
     while not game.is_over:
+        if game.step == ORDERS and seats:
+            bot_step(game, seats)
         for p in game.powers_to_order() if game.step == ORDERS else ():
+            if p in seats:
+                continue
             console.print(f"[bold]{p}[/bold] orders (empty line to finish, '?' for the legal orders):")
             lines: list[str] = []
             while True:
@@ -295,7 +321,9 @@ def _interactive(game: Game, game_file: Path) -> None:
         if game.step == ORDERS and game.has_reaction_step:
             game.lock()
             _save_game(game, game_file)
-        if game.step == REACTION and not prompt_reactions(game, console):
+        if game.step == REACTION and seats:
+            bot_step(game, seats)
+        if game.step == REACTION and not prompt_reactions(game, console, skip=set(seats)):
             _save_game(game, game_file)
             return
         game.advance()
@@ -325,6 +353,7 @@ def demo(
 
 app.command()(serve)
 app.command("map")(map_command)
+app.command("bot")(bot_command)
 
 if __name__ == "__main__":
     app()

@@ -66,12 +66,16 @@ def apply_step_options(game: Game, out: Console, confirm: list[str], lock: bool,
         out.print(escape(report_text(game, viewer)))
 
 
-def prompt_reactions(game: Game, out: Console, read: Callable[[str], str] = input) -> bool:
+def prompt_reactions(game: Game, out: Console, read: Callable[[str], str] = input,
+                     skip: set[str] | None = None) -> bool:
     """Hot-seat reaction step: show each power its reveal and take at most one change.
 
-    Returns ``False`` when the input ended (the game is left in the reaction step).
+    Powers in ``skip`` (bot seats) are not asked.  Returns ``False`` when the
+    input ended (the game is left in the reaction step).
     """
     for power in game.powers_to_order():
+        if skip and power in skip:
+            continue
         out.print(f"[bold]{power}[/bold] — {escape(report_text(game, power))}")
         out.print("  one change: an order for one of your units (empty line: keep your orders)")
         while True:

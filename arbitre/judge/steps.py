@@ -12,7 +12,9 @@ movement phase.  The phase then goes:
    (:meth:`~arbitre.rules.Variant.on_lock`), as events that name their
    audience;
 3. ``reaction`` — each power may replace the order of one of its units with
-   another legal order; a second change replaces the first;
+   another legal order (or one order given with a unit, such as a Suez
+   permission, see :attr:`~arbitre.rules.kinds.OrderKind.belongs_to`); a
+   second change replaces the first;
 4. the adjudication, with the locked orders, each power's change applied,
    and the lock-step orders taken out (they are never adjudicated nor
    published).
@@ -93,10 +95,15 @@ def check_reaction(rules: RuleSet, position: Position, power: str, entry: OrderI
     if not text.strip():
         raise IllegalOrder("a reaction is one order for one of your units", text=text, reason="empty")
     order = rules.parse(entry) if isinstance(entry, str) else entry
-    if order.unit is None or is_lock_order(rules, text):
+    if rules.province_of_order(order) is None or is_lock_order(rules, text):
         raise IllegalOrder("a reaction replaces the order of one of your units; spy, counter-spy and "
                            "whole-power orders cannot be changed", text=text, reason="not_unit_order")
     return rules.check(position, power, order)
+
+
+def _slot(rules: RuleSet, order: Order) -> tuple[str | None, str | None]:
+    """What a change replaces: a unit's own order, or its whole-power orders of one kind (a permission)."""
+    return rules.province_of_order(order), None if order.unit is not None else rules.kind_of(order).name
 
 
 def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
@@ -104,14 +111,16 @@ def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Seq
     """The final orders: ``orders`` with, for each power, its one change (power → order) applied.
 
     A change replaces every order the power gave to that unit (an order that
-    cannot be read stays, and is reported as before).  Changes are validated
+    cannot be read stays, and is reported as before); a change that is a
+    whole-power order given with a unit (Colonial's Suez permission, with the
+    unit in Egypt) replaces the power's orders of that kind instead, and
+    leaves the unit's own order.  Changes are validated
     again; an illegal one raises :class:`~arbitre.orders.OrderError`.
     """
     final = {p: list(o) for p, o in orders.items()}
     for power, entry in reactions.items():
         change = check_reaction(rules, position, power, entry)
-        assert change.unit is not None
-        province = rules.game_map.province_of[change.unit.place]
+        slot = _slot(rules, change)
         kept: list[OrderInput] = []
         for given in final.get(power, []):
             try:
@@ -119,7 +128,7 @@ def apply_reactions(rules: RuleSet, position: Position, orders: Mapping[str, Seq
             except OrderError:
                 kept.append(given)
                 continue
-            if order.unit is None or rules.game_map.province_of.get(order.unit.place) != province:
+            if _slot(rules, order) != slot:
                 kept.append(given)
         kept.append(change.format())
         final[power] = kept

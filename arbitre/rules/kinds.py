@@ -32,6 +32,8 @@ LegalFn = Callable[["RuleSet", "Position", str], Mapping[str, list[str]]]
 """Every legal order of the kind for a power, keyed like :func:`~arbitre.rules.legal_orders`."""
 PlacesFn = Callable[[Order], tuple[str, ...]]
 """The places an order involves, in drawing order."""
+BelongsFn = Callable[["RuleSet", Order], str | None]
+"""The province of the unit in whose name a whole-power order is given (``None``: no unit's)."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -112,6 +114,9 @@ class OrderKind:
     standard rules of the phase); ``role`` its part in the adjudication;
     ``places`` what a view shows of it; ``draw`` how a map draws it, and
     ``above_units`` whether over the units; ``words`` the key of its wording.
+    ``belongs_to`` (whole-power orders only) names the province of the unit the
+    order is given with, as one of that unit's orders: a spy on the unit learns
+    it, and a reaction change may replace it (``None``: it belongs to no unit).
     """
 
     name: str
@@ -123,6 +128,7 @@ class OrderKind:
     legal: LegalFn | None = None
     places: PlacesFn = standard_places
     above_units: bool = False
+    belongs_to: BelongsFn | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):

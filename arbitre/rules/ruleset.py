@@ -83,6 +83,14 @@ class RuleSet:
             self._withdrawn.append({k.order_type: names[k.name] for k in self.kinds.values() if k.name in names})
         return self._withdrawn[0]
 
+    def province_of_order(self, order: Order) -> str | None:
+        """The province of the unit ``order`` belongs to: its unit's, or the one its kind names for a
+        whole-power order given with a unit (``None``: a whole-power order of no unit)."""
+        if order.unit is not None:
+            return self.game_map.province_of.get(order.unit.place, order.unit.place)
+        belongs = self.kind_of(order).belongs_to
+        return belongs(self, order) if belongs is not None else None
+
     def kind_of(self, order: Order | None) -> OrderKind:
         """The declaration of ``order``'s kind (:data:`~arbitre.rules.kinds.INVALID` for ``None``)."""
         if order is None:

@@ -61,11 +61,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, pages_account, pages_games
+    from arbitre.server.routes import api, api_bots, pages_account, pages_bots, pages_games
 
     app.include_router(api.router)
+    app.include_router(api_bots.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
+    app.include_router(pages_bots.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

@@ -17,6 +17,7 @@ from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
+from arbitre.store.botseats import bot_summary
 from arbitre.store.games import get_game, membership_of, memberships, user_names
 from arbitre.store.lifecycle import my_orders, powers_to_act, ready_powers
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
@@ -99,6 +100,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer)),
+        "bots": bot_summary(session, row.id),
     }
     running = row.status in (ACTIVE, PAUSED)
     if seat.role == PLAYER and seat.power:

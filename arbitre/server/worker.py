@@ -8,13 +8,15 @@ import logging
 from starlette.concurrency import run_in_threadpool
 
 from arbitre.server.site import Site
+from arbitre.store.botworker import act_due_bots
 
 log = logging.getLogger("arbitre.worker")
 
 
 def tick(site: Site) -> int:
-    """Process every due step now (one transaction each); returns how many were processed."""
-    return site.referee.process_due(site.db, site.now())
+    """Process every due step now, then let bot seats give their orders (one transaction per game)."""
+    done = site.referee.process_due(site.db, site.now())
+    return done + act_due_bots(site.db, site.referee, site.now())
 
 
 async def run(site: Site, stop: asyncio.Event) -> None:

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
-from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, GameRow, Membership, User
+from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, BotSeat, GameRow, Membership, User
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
@@ -115,7 +115,8 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
     elif role == PLAYER:
         if game.status != FORMING:
             raise GameRuleError("this game is not taking players")
-        if player_count(session, game.id) >= len(powers):
+        bots = {b.power for b in session.scalars(select(BotSeat).where(BotSeat.game_id == game.id))}  # taken
+        if player_count(session, game.id) + len(bots) >= len(powers):
             raise GameRuleError("this game is full")
         if wanted:
             wanted = wanted.upper()
@@ -123,7 +124,7 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
                 raise GameRuleError("powers are assigned at random in this game")
             if wanted not in powers:
                 raise GameRuleError(f"{wanted} is not a power of this game")
-            taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER}
+            taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER} | set(bots)
             if wanted in taken:
                 raise GameRuleError(f"{wanted} is already taken")
         m = Membership(game_id=game.id, user_id=user.id, role=PLAYER, wanted_power=wanted or None)

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, undefer
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
+from arbitre.store.botseats import bot_seats, note_missed, unseat_bot
 from arbitre.store.cache import GameCache, load_game, working_copy
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
@@ -43,6 +44,7 @@ from arbitre.store.models import (
     PLAYER,
     Adjudication,
     GameRow,
+    Membership,
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
@@ -150,10 +152,11 @@ class Referee:
         game = self.game(session, row)
         powers = game.powers()
         players = [m for m in memberships(session, row.id) if m.role == PLAYER]
-        if len(players) < len(powers):
+        bots = bot_seats(session, row.id)  # seats the master gave to bots count as taken
+        if len(players) + len(bots) < len(powers):
             return False
         rng = self.rng()
-        free = [p for p in powers if p not in {m.wanted_power for m in players}]
+        free = [p for p in powers if p not in {m.wanted_power for m in players} and p not in bots]
         rng.shuffle(free)
         for m in players:
             m.power = m.wanted_power if m.wanted_power in powers else free.pop()
@@ -195,6 +198,8 @@ class Referee:
     def process(self, session: Session, row: GameRow, trigger: str, now: datetime) -> None:
         """Process the current step with the stored orders, and go on through steps nobody has to act in."""
         game = working_copy(self.game(session, row))
+        if trigger == "deadline":
+            note_missed(session, row, game)  # the lateness setting may seat a bot (it acts in the next step)
         for _ in range(20):
             step = current_step(game)
             session.add(Adjudication(game_id=row.id, phase=row.phase, step=step, trigger=trigger, done_at=now))
@@ -281,6 +286,17 @@ class Referee:
     def replace_player(self, session: Session, row: GameRow, power: str, user: User) -> None:
         """Give ``power`` to ``user`` (who may be an observer of the game, but not its master or a player)."""
         seat = player_of_power(session, row.id, power)
+        if unseat_bot(session, row, power) and seat is None:  # a bot held the seat: the replacement arrived
+            seat = Membership(game_id=row.id, user_id=user.id, role=PLAYER, power=power)
+            for m in memberships(session, row.id):
+                if m.user_id == user.id:
+                    if m.role in (MASTER, PLAYER):
+                        raise GameRuleError(f"{user.name} already has a role in this game")
+                    session.delete(m)
+                    session.flush()
+            session.add(seat)
+            session.flush()
+            return
         if seat is None:
             raise GameRuleError(f"nobody holds {power} in this game")
         for m in memberships(session, row.id):

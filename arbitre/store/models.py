@@ -187,3 +187,20 @@ class Adjudication(Base):
     done_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     __table_args__ = (UniqueConstraint("game_id", "phase", "step", name="uq_adjudication_step"),)
+
+
+class BotSeat(Base):
+    """A power of a game played by a bot (``kind``, ``seed``), and since when (``since``: a phase)."""
+
+    __tablename__ = "bot_seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(24))
+    kind: Mapped[str] = mapped_column(String(16), default="house")
+    seed: Mapped[int] = mapped_column(Integer, default=0)
+    reason: Mapped[str] = mapped_column(String(16), default="master")
+    since: Mapped[str] = mapped_column(String(16), default="")
+    acted: Mapped[str] = mapped_column(String(48), default="")
+    """``phase/step`` the bot last gave orders for (the worker acts once per step)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "power", name="uq_bot_seat_power"),)

@@ -32,6 +32,11 @@ def _canal_orders(rules: RuleSet, position: Position, power: str) -> Mapping[str
     return canal_legal_orders(rules.game_map, colonial_board(rules.game_map), position, power)
 
 
+def _permission_unit(rules: RuleSet, order: Order) -> str:
+    """A permission is one of the orders of the unit in Egypt (its holder's)."""
+    return colonial_board(rules.game_map).egypt
+
+
 def _permission_places(order: Order) -> tuple[str, ...]:
     """The fleet let through, then where it goes."""
     assert isinstance(order, SuezPermission)
@@ -47,6 +52,7 @@ TRAIN_MOVE = OrderKind(
 SUEZ_PERMISSION = OrderKind(
     "suez_permission", SuezPermission, DrawStyle.CANAL, Role.EXTENSION,
     parser=parse_colonial, check=_check_permission, legal=_canal_orders, places=_permission_places,
+    belongs_to=_permission_unit,
 )
 """``SC F MED - RED``: drawn as the fleet's passage through the canal."""
 

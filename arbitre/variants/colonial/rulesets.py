@@ -53,7 +53,8 @@ class ColonialRules:
       plus its supports at the target.
 
     ``tsr_russian_swap`` — on the first leg, a Russian unit coming the other way
-    may swap places with the train (vDiplomacy) or fails (Avalon Hill).
+    may swap places with the train (vDiplomacy), or fights it head-on (Avalon
+    Hill): neither can dislodge the other, so both fail and the train stays home.
 
     ``tsr_head_on_supported`` — on the first leg, a foreign unit coming the other
     way fights the train head-on; the train defends with its supports when that

@@ -185,6 +185,10 @@ class TrainExtension(MovementExtension):
                   and game_map.can_reach_province(occupant.kind, occupant.place, origin))
         self.head_on_foreign = coming and occupant is not None and occupant.power != self.power
         self.head_on_russian = coming and not self.head_on_foreign and not rules.tsr_russian_swap
+        # A head-on battle on the first leg, which the train cannot win into the first station: a foreign
+        # unit it beats is not dislodged and stays (9.23 (3)), and a unit of its own power neither yields
+        # nor swaps (a unit never dislodges one of its own power).  Either way the train stays home.
+        self.head_on = self.head_on_foreign or self.head_on_russian
         self.lookahead = rules.tsr_model == LOOKAHEAD
 
     # ------------------------------------------------------------------ extension points
@@ -254,7 +258,7 @@ class TrainExtension(MovementExtension):
                                    f"{self.target}: {STOP_REASONS[code]} in {station}")
         if any(resolver.resolve(a) for a in resolver.attackers.get(self.origin, ())):
             return (FAILS, "dislodged", f"{RULE}: the train stayed in {self.origin} and was dislodged there")
-        if self.head_on_foreign:
+        if self.head_on:
             return (FAILS, "bounced", f"{RULE}: a head-on battle on the first leg stopped the train")
         return (FAILS, "tsr_blocked", f"{RULE}: the train could neither reach {self.target} nor stop at a "
                                       f"station on its way; it stayed in {self.origin}")
@@ -321,7 +325,7 @@ class TrainExtension(MovementExtension):
         return self._end_of_journey(resolver) is not None
 
     def _end_of_journey(self, resolver: ResolverView) -> str | None:
-        if self.head_on_foreign:
+        if self.head_on:
             return None
         if self.lookahead:
             if self._final_lookahead(resolver):
@@ -396,7 +400,7 @@ class TrainExtension(MovementExtension):
     # ------------------------------------------------------------------ Avalon Hill: station by station
     def _arrive(self, resolver: ResolverView, k: int) -> bool:
         if k == 0:
-            return not self.head_on_foreign
+            return not self.head_on
         return resolver.resolve(self.keys[k])
 
     def _leg(self, k: int, resolver: ResolverView) -> bool:
@@ -429,8 +433,10 @@ class TrainExtension(MovementExtension):
         if not (k in self.forced(resolver) or self._arrive(resolver, k)):
             return 0
         occ = self._occupant(k)
-        if occ is not None and self._foreign(occ) and self._stays(resolver, occ):
-            return 0  # blocked there: the train does not contest the station
+        if k != self.last and occ is not None and self._foreign(occ) and self._stays(resolver, occ):
+            return 0  # blocked on its way: the train does not contest the station
+        # At its target the train's attack fails on a foreign unit that stays (9.23 (3)), but like any
+        # failed move it still bounces a third unit no stronger than it (so it can prevent a dislodgement).
         return self._strength(resolver, k)
 
 

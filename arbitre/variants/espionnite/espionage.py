@@ -4,7 +4,9 @@ A spy whose target is counter-spied fails; every other spy on an existing
 foreign unit succeeds, however many spies chose that unit.  A successful spy
 learns the spied unit's order as it stood at the lock, in the judge's normal
 form; a unit without a (legal) order is reported as holding, since that is
-what it would do.  A spy on a place that turns out to hold no foreign unit
+what it would do.  The whole-power orders its power gave with that unit
+(:attr:`~arbitre.rules.kinds.OrderKind.belongs_to`: Colonial's Suez
+permission, given with the unit in Egypt) are learnt with it.  A spy on a place that turns out to hold no foreign unit
 (possible only for a place its power could not see) learns nothing.
 """
 
@@ -25,13 +27,15 @@ class SpyResult:
     """What one power's spy brought back.
 
     ``unit`` and ``order`` are set only when the spy succeeded: the unit spied
-    on and its order as locked (:class:`~arbitre.orders.Hold` when it had none).
+    on and its order as locked (:class:`~arbitre.orders.Hold` when it had none);
+    ``given_with`` the whole-power orders its power gave with that unit.
     """
 
     power: str
     target: str
     unit: Unit | None = None
     order: Order | None = None
+    given_with: tuple[Order, ...] = ()
 
     @property
     def succeeded(self) -> bool:
@@ -94,6 +98,8 @@ def resolve_espionage(rules: RuleSet, position: Position, orders: Mapping[str, S
         else:
             entry = intake.by_unit.get(province)
             order = entry[2] if entry is not None else Hold(UnitRef(unit.kind, unit.place))
-            results.append(SpyResult(power, spy.target.place, unit, order))
+            with_it = tuple(dict.fromkeys(o for p, _, o in intake.whole_power
+                                          if p == unit.power and rules.province_of_order(o) == province))
+            results.append(SpyResult(power, spy.target.place, unit, order, with_it))
     catches = tuple(Catch(*guarded[p], n) for p, n in sorted(caught.items()))
     return Espionage(spies, counters, tuple(results), catches)

@@ -1,6 +1,7 @@
 """The private reports of the lock, as :class:`~arbitre.rules.events.Event` values naming their audience.
 
-* A successful spy's power learns the spied unit's order as locked.  The
+* A successful spy's power learns the spied unit's order as locked, and the
+  orders its power gave with that unit (``A EGY H; SC F MED - RED``).  The
   unit's power is named only when the unit was in sight of the spying power;
   a submerged submarine's order is told without its nationality.
 * A failed spy's power learns only that it learnt nothing (the same words
@@ -28,17 +29,23 @@ SPY_CAUGHT = "espionnite.spy_caught"
 def _success(rules: RuleSet, position: Position, result: SpyResult) -> Event:
     assert result.unit is not None and result.order is not None
     order = result.order.format()
+    also = [o.format() for o in result.given_with]  # given with the unit (a Suez permission in Egypt)
+    en_is, fr_is = "its order is", "son ordre est"
+    if also:
+        order = "; ".join([order, *also])
+        en_is, fr_is = "its orders are", "ses ordres sont"
     place = result.unit.place
     if is_hidden_from(rules, position, rules.game_map.province_of[place], result.power):
         owner = None
-        en = f"Your spy watched the unit in {place}: its order is {order}."
-        fr = f"Votre espion a observé l'unité en {place} : son ordre est {order}."
+        en = f"Your spy watched the unit in {place}: {en_is} {order}."
+        fr = f"Votre espion a observé l'unité en {place} : {fr_is} {order}."
     else:
         owner = result.unit.power
         info = rules.game_map.powers[owner]
-        en = f"Your spy watched {info.display}'s {result.unit}: its order is {order}."
-        fr = f"Votre espion a observé l'unité {result.unit} ({info.display_fr}) : son ordre est {order}."
-    data: dict[str, object] = {"target": place, "order": order, "power": owner}
+        en = f"Your spy watched {info.display}'s {result.unit}: {en_is} {order}."
+        fr = f"Votre espion a observé l'unité {result.unit} ({info.display_fr}) : {fr_is} {order}."
+    data: dict[str, object] = {"target": place, "order": result.order.format(), "given_with": also,
+                               "power": owner}
     return Event(SPY_SUCCEEDED, only(result.power), en, fr, data)
 
 

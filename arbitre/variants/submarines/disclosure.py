@@ -18,10 +18,11 @@ event kind                 told to
 =========================  ==========================================================
 
 :func:`order_audience` says who reads each order and its outcome: orders of
-units on the surface are published (torpedoes excepted: their misses and hits
-are told by the events above), orders of submerged units are their owner's,
-but for a successful surfacing (public) and a support between depth places
-(both owners).
+units on the surface are published with their outcomes (torpedoes excepted:
+their misses and hits are told by the events above; and a support of a
+submerged unit, whose outcome would tell what that unit did), orders of
+submerged units are their owner's, but for a successful surfacing (public)
+and a support between depth places (both owners).
 """
 
 from __future__ import annotations
@@ -253,15 +254,24 @@ def order_audience(rules: RuleSet, before: Position, result: ResultLike) -> tupl
         into = rules.game_map.province_of[order.target] if order.target is not None else order.supported.province
         if supported is not None and is_depth(into) and supported.power != power:
             text = only(power, supported.power)
+        if result_audience == EVERYONE:
+            result_audience = only(power)  # a support from the depths is secret (its decisive event aside)
     return text, result_audience if result_audience is not None else only(power)
 
 
 def _support_result_audience(before: Position, power: str, order: Support) -> Audience:
-    """A support's outcome is its owner's when the supported unit is in its sight; else the master's alone.
+    """Who reads a support's outcome: everyone when the supported unit is on the surface.
 
-    (Whether a support of an unseen unit is "void" would tell whether the unit is there.)
+    The supported unit's order is then public, and so is what became of the
+    support (a support cut by an unseen submarine reads ``cut``, no more, as a
+    move bounced by one reads bounced).  A support of a submerged unit is read
+    by the supporter when the unit is its own, else by the master alone:
+    whether it is "void" would tell where an unseen submarine is and what it
+    was ordered.
     """
     supported = before.units.get(order.supported.province)
-    if supported is not None and (not is_depth(supported.place) or supported.power == power):
+    if supported is not None and not is_depth(supported.place):
+        return EVERYONE
+    if supported is not None and supported.power == power:
         return only(power)
     return NOBODY

@@ -1,0 +1,109 @@
+"""Espionnite for bots: whom to spy on, which unit to guard, and the one change after the reports.
+
+The spy watches the foreign unit that threatens most of what we hold; the
+counter-spy guards our unit with the most valuable move.  In the reaction
+step the bot reads its own report (the view's report lines) and, when a spied
+move goes into a province of ours or into the target of one of our moves,
+changes one idle unit's order into a support that answers it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from arbitre.bots.board import BotBoard
+from arbitre.bots.movement import Choice
+from arbitre.bots.rng import Rng
+from arbitre.orders import Order, OrderError
+
+_SPIED = re.compile(r"its order is (.+?)\.?$")
+STAY_KINDS = frozenset({"hold", "support", "convoy", "torpedo", "torpedo_support"})
+
+
+def spy_order(board: BotBoard, options: Sequence[tuple[str, Order]], rng: Rng) -> str | None:
+    """The spy order: the foreign unit that can reach most of our units and centres."""
+    nb = board.gmap.province_neighbours
+    ours = set(board.mine) | {c for c, p in board.view.owners.items() if p == board.me}
+    best: tuple[float, str] | None = None
+    for text, order in options:
+        ref = getattr(order, "target", None)
+        if ref is None:
+            continue
+        seen = board.units.get(board.province(ref.place))
+        if seen is None:
+            continue
+        reach = nb.get(seen[1], {}).get(seen[2], frozenset())
+        score = len(reach & ours) + rng.random() * 0.5
+        if best is None or score > best[0]:
+            best = (score, text)
+    return best[1] if best else None
+
+
+def counter_spy_order(board: BotBoard, options: Sequence[tuple[str, Order]], chosen: Mapping[str, Choice]) -> str | None:
+    """The counter-spy order: guard our unit whose chosen order is worth most."""
+    by_place = {board.province(k): c for k, c in chosen.items()}
+    best: tuple[float, str] | None = None
+    for text, order in options:
+        ref = getattr(order, "target", None)
+        if ref is None:
+            continue
+        c = by_place.get(board.province(ref.place))
+        score = abs(c.value) if c is not None else 0.0
+        if best is None or (score, text) > best:
+            best = (score, text)
+    return best[1] if best else None
+
+
+def spied_orders(board: BotBoard) -> list[Order]:
+    """The foreign orders our spy reported (read from the view's report lines)."""
+    out: list[Order] = []
+    for line in board.view.report:
+        m = _SPIED.search(line.en)
+        if not m:
+            continue
+        try:
+            out.append(board.rules.parse(m.group(1)))
+        except OrderError:
+            continue
+    return out
+
+
+def reaction(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]]) -> str | None:
+    """The one change answering a spied move, or ``None`` to keep the locked orders."""
+    mine: dict[str, Order] = {}
+    for vo in board.view.orders:
+        if vo.power != board.me:
+            continue
+        try:
+            order = board.rules.parse(vo.text)
+        except OrderError:
+            continue
+        if order.unit is not None:
+            mine[board.province(order.unit.place)] = order
+    for spied in spied_orders(board):
+        if board.kind(spied) not in ("move", "train_move"):
+            continue
+        target = board.province(str(getattr(spied, "target", "")))
+        wanted: tuple[str, str | None] | None = None
+        if target in board.mine and board.kind(mine.get(target)) in STAY_KINDS | {"invalid"}:
+            wanted = (target, None)
+        else:
+            for prov, order in mine.items():
+                if board.kind(order) == "move" and board.province(str(getattr(order, "target", ""))) == target:
+                    wanted = (prov, target)
+        if wanted is None:
+            continue
+        idle_first = sorted(parsed, key=lambda k: (board.kind(mine.get(board.province(k))) not in ("hold", "invalid"), k))
+        for key in idle_first:
+            prov = board.province(key)
+            if prov == wanted[0]:
+                continue
+            for text, order in parsed[key]:
+                ref = getattr(order, "supported", None)
+                if board.kind(order) != "support" or ref is None or board.province(ref.place) != wanted[0]:
+                    continue
+                to = getattr(order, "target", None)
+                if (board.province(to) if to else None) == wanted[1]:
+                    return text
+    return None
