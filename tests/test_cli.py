@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from arbitre.cli.main import app
 
-from .conftest import DATC_DIR
+from .conftest import shared_file
 
 runner = CliRunner()
 
@@ -51,8 +51,27 @@ def test_orders_listing(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert "F LON - NTH" in listing["ENGLAND"]["LON"]
 
 
-def test_datc_command() -> None:
-    res = runner.invoke(app, ["datc", str(DATC_DIR / "DATC_v3_2_chapter6.html")])
+ONE_CASE = """<h3 id="6.A">6.A. TEST CASES, BASIC CHECKS</h3>
+<h4 id="6.A.1">6.A.1. TEST CASE, MOVING TO A PROVINCE THAT IS NOT A NEIGHBOUR</h4>
+<div class="test-case spring" id="6.A.1.orders">England:
+F North Sea - Picardy <span class="resolution">Illegal</span>
+</div>
+"""
+
+
+def test_datc_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    page = tmp_path / "datc.html"
+    page.write_text(ONE_CASE)
+    res = runner.invoke(app, ["datc", str(page)])
+    assert res.exit_code == 0, res.output
+    assert "6.A" in res.output and "total" in res.output
+    page.write_text(ONE_CASE.replace("Illegal", "Succeeds"))
+    res = runner.invoke(app, ["datc", str(page)])
+    assert res.exit_code != 0
+
+
+def test_datc_command_on_the_datc_itself() -> None:
+    res = runner.invoke(app, ["datc", str(shared_file("datc/DATC_v3_2_chapter6.html"))])
     assert res.exit_code == 0
     assert "176" in res.output
 

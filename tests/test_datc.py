@@ -1,60 +1,65 @@
-"""All 176 DATC v3.2 cases, read from the shared HTML file by one parametrised runner.
+"""The DATC v3.2 HTML itself, when it is beside the repository (optional).
 
-No case is retyped here; each is adjudicated and every expected resolution
-word is checked (see arbitre/datc/runner.py).  One documented erratum in the
-source is checked with its corrected word (runner.ERRATA).
+The 176 cases run from the project's own case file, tests/cases/datc_v3_2.json, in
+tests/test_cases.py.  When ``../shared/datc/DATC_v3_2_chapter6.html`` is there, these tests also
+read the HTML with arbitre's reader (the one ``arbitre datc`` uses), run every case straight from it,
+and check that the case file still says what the HTML says.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
-from arbitre.datc import parse_datc_html
+from arbitre.datc import DatcCase, parse_datc_html
 from arbitre.datc.runner import ERRATA, run_case
-from arbitre.datc.text_cases import parse_judge_text
-from arbitre.datc.text_runner import run_text_case
 
-from .conftest import DATC_DIR
+from .conftest import shared_file
 
-V32 = DATC_DIR / "DATC_v3_2_chapter6.html"
-CASES = parse_datc_html(V32.read_text(encoding="utf-8"))
+CASE_FILE = Path(__file__).resolve().parent / "cases" / "datc_v3_2.json"
 
 
-def test_all_cases_are_read() -> None:
-    assert len(CASES) == 176
+@pytest.fixture(scope="module")
+def html_cases() -> list[DatcCase]:
+    return parse_datc_html(shared_file("datc/DATC_v3_2_chapter6.html").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.case_id for c in CASES])
-def test_datc_case(case) -> None:  # type: ignore[no-untyped-def]
-    report = run_case(case)
-    assert report.passed, "\n".join(report.problems)
+def test_every_case_of_the_html_passes(html_cases: list[DatcCase]) -> None:
+    assert len(html_cases) == 176
+    reports = [run_case(c) for c in html_cases]
+    assert not {r.case.case_id: r.problems for r in reports if not r.passed}
 
 
-def test_errata_are_few_and_explained() -> None:
+def test_the_case_file_says_what_the_html_says(html_cases: list[DatcCase]) -> None:
+    data = json.loads(CASE_FILE.read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in data["cases"]}
+    assert list(by_id) == [c.case_id for c in html_cases]
+    for case in html_cases:
+        steps = by_id[case.case_id]["steps"]
+        phases = [case.orders] + ([case.retreat_orders] if case.retreat_orders else [])
+        assert len(steps) == len(phases), case.case_id
+        for step, orders in zip(steps, phases, strict=True):
+            given = [(p, t) for p, ts in step["orders"].items() for t in ts]
+            assert sorted(given) == sorted((o.power, o.text) for o in orders), case.case_id
+            words = [(row[0], row[2]) for row in step["expect"]["results"]]
+            want = [(o.power, " ".join(ERRATA.get((case.case_id, o.power, o.text), (o.resolution, ""))[0]))
+                    for o in orders]
+            assert words == want, case.case_id
+
+
+def test_errata_are_few_and_explained(html_cases: list[DatcCase]) -> None:
     assert len(ERRATA) <= 1
     for (case_id, _, _), (_, why) in ERRATA.items():
-        assert any(c.case_id == case_id for c in CASES) and len(why) > 40
+        assert any(c.case_id == case_id for c in html_cases) and len(why) > 40
 
 
-REAL_GAME_FILES = ["godip/real.txt", "godip/dipai.txt", "jdip/dipai.txt"]
-# jdip/real.txt holds the same games as godip/real.txt, with a typo ("Fleet Portuga") in one expected unit.
-REAL_CASES = [
-    (f, c) for f in REAL_GAME_FILES for c in parse_judge_text((DATC_DIR / f).read_text(encoding="utf-8"))
-]
-
-
-@pytest.mark.parametrize("source,case", REAL_CASES, ids=[f"{f}:{c.name}" for f, c in REAL_CASES])
-def test_real_game_phase(source, case) -> None:  # type: ignore[no-untyped-def]
-    problems = run_text_case(case)
-    assert not problems, "\n".join(problems)
-
-
-def test_a_wrong_expectation_is_caught() -> None:
-    """The runner can fail: flip one expected word and the case must not pass."""
-    from dataclasses import replace
-
-    case = next(c for c in CASES if c.case_id == "6.A.11")
+def test_a_wrong_expectation_is_caught(html_cases: list[DatcCase]) -> None:
+    """The HTML runner can fail: flip one expected word and the case must not pass."""
+    case = next(c for c in html_cases if c.case_id == "6.A.11")
     first = case.orders[0]
     flipped_word = "fails" if "succeeds" in first.resolution else "succeeds"
-    flipped = replace(case, orders=(replace(first, resolution=(flipped_word,)),) + case.orders[1:])
+    flipped = replace(case, orders=(replace(first, resolution=(flipped_word,)), *case.orders[1:]))
     assert not run_case(flipped).passed

@@ -1,9 +1,12 @@
-"""Tests for the DATC data-file parsers in ``arbitre.datc``."""
+"""Tests for the DATC data-file parsers in ``arbitre.datc``.
+
+The synthetic texts always run; the tests on the real files run when ``../shared/datc`` is beside the
+repository (optional data: the converted cases in tests/cases run without it).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +20,7 @@ from arbitre.datc import (
     parse_judge_text,
 )
 
-DATC_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "datc"
+from .conftest import shared_file
 
 RESOLUTION_TOKENS = {
     "succeeds",
@@ -35,10 +38,8 @@ RESOLUTION_TOKENS = {
 
 
 def _read(relative: str) -> str:
-    path = DATC_DIR / relative
-    if not path.is_file():
-        pytest.skip(f"DATC data file not found: {path}")
-    return path.read_text(encoding="utf-8")
+    """A DATC source file; the test skips when ../shared is not beside the repository (optional data)."""
+    return shared_file(f"datc/{relative}").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,8 @@
-"""Espionnite scenarios: the lock, the private reveal, the reaction step and the final adjudication."""
+"""Espionnite through the Game API: changes, steps, confirmations, deadlines and saved games.
+
+The rule cases (what a spy learns, who is told, how changes count) are data: tests/cases/espionnite.json,
+played by tests/test_cases.py through the JSON interface.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,8 @@ import pytest
 
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import IllegalOrder, InvalidOrder
-from arbitre.views import MASTER, OBSERVER
 from arbitre.views.reveal import reveal_report
 from arbitre.words.events import report_line_text
-
-FAILED = "Your spy (SPY {}) learnt nothing."
 
 
 def lock(orders: Mapping[str, Sequence[str]], **options: object) -> Game:
@@ -33,48 +34,6 @@ def told(game: Game, viewer: str) -> list[str]:
 def moves(game: Game) -> dict[str, tuple[str, str]]:
     """The results of the last adjudication: order text → (outcome, reason), units with orders only."""
     return {r.order_text: (r.outcome, r.reason or "") for r in game.history[-1].results if r.reason != "no_order"}
-
-
-def test_successful_spy_learns_the_locked_order_privately() -> None:
-    game = lock({"FRANCE": ["A PAR - BUR", "SPY MUN"], "GERMANY": ["A MUN - BUR", "A BER - KIE"]})
-    assert game.step == "reaction"
-    assert told(game, "FRANCE") == ["Your spy watched Germany's A MUN: its order is A MUN - BUR."]
-    assert [report_line_text(game.rules, line, "fr") for line in reveal_report(game.lock_events, "FRANCE")] == [
-        "Votre espion a observé l'unité A MUN (Allemagne) : son ordre est A MUN - BUR."]
-    for other in ("GERMANY", "ENGLAND", OBSERVER):
-        assert told(game, other) == []  # the spied power is not told either
-    assert told(game, MASTER) == told(game, "FRANCE")
-
-
-def test_counterspied_target_makes_the_spy_fail_and_nobody_is_told_by_default() -> None:
-    game = lock({"FRANCE": ["SPY MUN"], "GERMANY": ["A MUN - BUR", "COUNTERSPY MUN"]})
-    assert told(game, "FRANCE") == [FAILED.format("MUN")]
-    assert told(game, "GERMANY") == []
-
-
-def test_catch_notice_setting_tells_the_counterspy_without_naming_the_spy() -> None:
-    game = lock({"FRANCE": ["SPY MUN"], "ENGLAND": ["SPY MUN"], "ITALY": ["SPY BER"],
-                 "GERMANY": ["A MUN - BUR", "COUNTERSPY MUN"]}, espionnite_catch_notice="true")
-    assert told(game, "FRANCE") == told(game, "ENGLAND") == [FAILED.format("MUN")]
-    assert told(game, "GERMANY") == ["Your counter-spy guarding MUN caught 2 spies."]
-    assert "FRANCE" not in json.dumps([report_line_text(game.rules, line, "fr")
-                                       for line in reveal_report(game.lock_events, "GERMANY")])
-    assert told(game, "ITALY") == ["Your spy watched Germany's A BER: its order is A BER H."]
-
-
-def test_several_spies_on_one_unit_all_succeed() -> None:
-    game = lock({"FRANCE": ["SPY MUN"], "ENGLAND": ["ESPION Munich"], "RUSSIA": ["SPY MUN", "COUNTERSPY WAR"],
-                 "GERMANY": ["A MUN - SIL", "SPY WAR"]})
-    expected = ["Your spy watched Germany's A MUN: its order is A MUN - SIL."]
-    assert told(game, "FRANCE") == told(game, "ENGLAND") == told(game, "RUSSIA") == expected
-    assert told(game, "GERMANY") == [FAILED.format("WAR")]
-
-
-def test_spy_on_a_unit_without_an_order_learns_that_it_holds() -> None:
-    game = lock({"FRANCE": ["SPY KIE", "A PAR - BUR"], "ITALY": ["SPY MUN"],
-                 "GERMANY": ["A MUN - PAR"]})  # MUN cannot reach PAR: illegal, so the army holds
-    assert told(game, "FRANCE") == ["Your spy watched Germany's F KIE: its order is F KIE H."]
-    assert told(game, "ITALY") == ["Your spy watched Germany's A MUN: its order is A MUN H."]
 
 
 def test_one_change_per_power_a_second_change_replaces_the_first() -> None:
@@ -116,13 +75,6 @@ def test_disinformation_the_changed_order_is_the_one_that_counts() -> None:
     assert rec.changes == {"FRANCE": "A PAR - BUR", "GERMANY": "A MUN - BUR"}
     assert [report_line_text(game.rules, line, "en") for line in reveal_report(rec.lock_events, "FRANCE")] == [
         "Your spy watched Germany's A MUN: its order is A MUN H."]
-
-
-def test_spy_and_counterspy_orders_are_never_published() -> None:
-    game = lock({"FRANCE": ["SPY MUN", "COUNTERSPY PAR", "SPY BUR"], "GERMANY": ["SPY PAR", "A MUN - RUH"]})
-    outcome = game.advance()
-    texts = " ".join(r.order_text + r.text for r in outcome.results)
-    assert "SPY" not in texts and "A MUN - RUH" in texts
 
 
 def test_illegal_changes_are_refused_and_change_nothing() -> None:

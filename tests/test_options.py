@@ -1,8 +1,8 @@
 """Every DATC chapter-4 alternative as a named option: each one changes what the DATC text says it changes.
 
-The cases are data (``tests/data/options/datc_alternatives.json``), each from the
-DATC's own text; every case runs under the default (the DATC v3.2 preference)
-and under each alternative, through the JSON interface and through the Python API.
+The cases are data (``tests/cases/datc_options.json``, one record per DATC case and option), each from
+the DATC's own text, played by tests/test_cases.py through the JSON interface under the default (the
+DATC v3.2 preference) and under each alternative.  Here: every alternative has a case, and changes it.
 """
 
 from __future__ import annotations
@@ -13,87 +13,36 @@ from typing import Any
 
 import pytest
 
-from arbitre.adjudicator import adjudicate
-from arbitre.interface import process, process_text
-from arbitre.rules import RuleSet
+from arbitre.interface import process_text
 from arbitre.rules.options import OPTION_CHOICES, OPTIONS, PRESETS, RuleOptions, options_catalogue
-from arbitre.state import Phase, Position, Unit
 from arbitre.variants import make_rules
 
-DATA = json.loads((Path(__file__).parent / "data" / "options" / "datc_alternatives.json").read_text(encoding="utf-8"))
-RUNS = [(case, key) for case in DATA["cases"] for key in case["expect"]]
+CASES = json.loads((Path(__file__).parent / "cases" / "datc_options.json").read_text(encoding="utf-8"))["cases"]
+"""The alternative cases: one record per DATC case and option, ``6.F.14 [convoy_paradox=1982]``."""
 
 
-def _options(key: str) -> dict[str, str]:
-    if key == "default":
-        return {}
-    name, value = key.split("=", 1)
-    return {name: value}
+def _key(case: dict[str, Any]) -> tuple[str, str]:
+    """(DATC case, ``option=value`` or ``default``) of a record."""
+    cid, _, key = case["id"].partition(" [")
+    return cid, key.rstrip("]")
 
 
-def _check(case: dict[str, Any], key: str, results: dict[str, str | None], units: dict[str, list[str]]) -> list[str]:
-    want = case["expect"][key]
-    problems = [f"{text}: expected {word}, got {results.get(text)}"
-                for text, word in want.get("results", {}).items() if results.get(text) != word]
-    for power, placed in want.get("units", {}).items():
-        if sorted(units.get(power, [])) != sorted(placed):
-            problems.append(f"units of {power}: expected {sorted(placed)}, got {sorted(units.get(power, []))}")
-    return problems
+def _expected(case: dict[str, Any]) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+    """(order, word) pairs, and power → units, that a record expects."""
+    expect = case["steps"][0]["expect"]
+    return [(row[1], row[2]) for row in expect["results"]], expect.get("units_of", {})
 
 
-def _position(rules: RuleSet, case: dict[str, Any]) -> Position:
-    units = {}
-    for power, texts in case["units"].items():
-        for text in texts:
-            kind, place = text.split()
-            units[rules.game_map.province_of[place]] = Unit(power, kind, place)
-    owners = {c: p for p, cs in case.get("supply_centers", {}).items() for c in cs}
-    return Position("standard", Phase.parse(case["phase"]), units, owners)
-
-
-def _request(case: dict[str, Any], key: str) -> dict[str, Any]:
-    return {"map": "standard", "phase": case["phase"], "units": case["units"],
-            "supply_centers": case.get("supply_centers", {}), "orders": case["orders"], "options": _options(key)}
-
-
-@pytest.mark.parametrize("case,key", RUNS, ids=[f"{c['id']}[{k}]" for c, k in RUNS])
-def test_alternative_through_json(case: dict[str, Any], key: str) -> None:
-    out = process(_request(case, key))
-    # The JSON names each order in its normal form: find the form each written order took.
-    rules = make_rules("standard", options=_options(key))
-    outcome = adjudicate(rules, _position(rules, case), case["orders"])
-    normal = {r.text: (r.order.format() if r.order is not None else r.text) for r in outcome.results}
-    by_text: dict[str, list[str]] = {}
-    for r in out["results"]:
-        by_text.setdefault(r["order"], []).append(r["outcome"])
-    results: dict[str, str | None] = {}
-    for texts in case["orders"].values():
-        for text in texts:
-            words = by_text.get(normal.get(text, text)) or [None]  # type: ignore[list-item]
-            results[text] = words.pop(0)
-    for text, words in by_text.items():
-        if words:
-            results.setdefault(text, words[0])
-    problems = _check(case, key, results, out["next"]["units"])
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("case,key", RUNS, ids=[f"{c['id']}[{k}]" for c, k in RUNS])
-def test_alternative_through_python(case: dict[str, Any], key: str) -> None:
-    rules = make_rules("standard", options=_options(key))
-    position = _position(rules, case)
-    outcome = adjudicate(rules, position, case["orders"])
-    results = {r.text: r.outcome for r in outcome.results}
-    after: dict[str, list[str]] = {}
-    for u in outcome.after.units.values():
-        after.setdefault(u.power, []).append(f"{u.kind} {u.place}")
-    problems = _check(case, key, results, after)
-    assert not problems, "\n".join(problems)
+def test_every_record_is_named_by_its_options() -> None:
+    for case in CASES:
+        _, key = _key(case)
+        options = case["position"]["options"]
+        assert (key == "default" and options == {}) or options == dict([key.split("=", 1)]), case["id"]
 
 
 def test_every_alternative_has_a_case() -> None:
     """Each value of each option of the issue's list is exercised by some case (the preference by 'default')."""
-    tested = {key for case in DATA["cases"] for key in case["expect"]}
+    tested = {_key(case)[1] for case in CASES}
     untested = [f"{o.name}={v}" for o in OPTIONS for v, _ in o.values[1:]
                 if f"{o.name}={v}" not in tested
                 and o.name not in ("multi_route_convoy", "adjacent_convoy", "retreat_to_convoy_origin",
@@ -111,15 +60,16 @@ SAME_AS_DEFAULT = {
 
 def test_each_alternative_changes_its_case() -> None:
     """The alternative's expectations differ from the default's on at least one order or unit."""
-    for case in DATA["cases"]:
-        base = case["expect"]["default"]
-        for key, want in case["expect"].items():
-            if key == "default" or (case["id"], key) in SAME_AS_DEFAULT:
-                continue
-            differs = any(base.get("results", {}).get(t) not in (None, w) for t, w in want.get("results", {}).items())
-            differs |= any(base.get("units", {}).get(p) not in (None, u) for p, u in want.get("units", {}).items())
-            differs |= any(t not in base.get("results", {}) for t in want.get("results", {}))
-            assert differs, (case["id"], key)
+    defaults = {_key(c)[0]: _expected(c) for c in CASES if _key(c)[1] == "default"}
+    for case in CASES:
+        cid, key = _key(case)
+        if key == "default" or (cid, key) in SAME_AS_DEFAULT:
+            continue
+        base_results, base_units = defaults[cid]
+        results, units = _expected(case)
+        differs = any(pair not in base_results for pair in results)
+        differs |= any(base_units.get(p) not in (None, u) for p, u in units.items())
+        assert differs, (cid, key)
 
 
 def test_defaults_are_the_datc_preferences() -> None:

@@ -1,8 +1,8 @@
-"""Convert ../shared/maps/colonial/colonial.vdip-tests.json into the project's own test data.
+"""Convert ../shared/maps/colonial/colonial.vdip-tests.json into the project's own case file.
 
-Run once by a developer (``python tools/convert_colonial_tests.py``); the result,
-``tests/data/colonial/vdiplomacy.json``, is committed and read by
-``tests/test_colonial_cases.py``.  Each vDiplomacy order row becomes an order
+Run once by a developer (``.venv/bin/python tools/convert_colonial_tests.py``); the result,
+``tests/cases/colonial_vdiplomacy.json`` (format: docs/cases.md), is committed and played by
+``tests/test_cases.py``.  Each vDiplomacy order row becomes an order
 in our notation; the expected word (``Success``/``Hold``/``Dislodged``) and the
 order's validity are kept as vDiplomacy stores them.  The pseudo-unit in
 ``SUEZ`` becomes a Suez permission (``SUEZ F MED``) of its power.  Three
@@ -15,12 +15,14 @@ the station where each train ends under the model of the spec's appendix.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT.parent / "shared" / "maps" / "colonial" / "colonial.vdip-tests.json"
-TARGET = ROOT / "tests" / "data" / "colonial" / "vdiplomacy.json"
+from cases_common import SHARED, write_case_file
+
+from arbitre.orders import OrderError
+from arbitre.variants import make_rules
+
+SOURCE = SHARED / "maps" / "colonial" / "colonial.vdip-tests.json"
 STATIONS = ["MOS", "PRM", "OMS", "KRA", "IRK", "VLA"]
 
 # Where each train ends, worked out by hand from the model in shared/spec/colonial.md (appendix and
@@ -97,34 +99,74 @@ def convert_case(test: dict[str, Any]) -> dict[str, Any]:
     return case
 
 
+def _words(row: dict[str, Any]) -> str:
+    """vDiplomacy's stored outcome in the case format's words (docs/cases.md)."""
+    train = " - TSR - " in row["order"]
+    if not row["order_valid"]:
+        return "illegal"  # our judge must refuse what vDiplomacy's order screen refuses
+    if row["expected"] == "Dislodged":
+        return "dislodged"
+    if row["expected"] == "Success":
+        if row["order"].endswith(" H"):
+            return "stands"  # a hold "succeeds" unless dislodged
+        # vDiplomacy stores a train stopped part-way as Success.
+        return "succeeds|=partial stands" if train else "succeeds stands"
+    assert row["expected"] == "Hold", row
+    return "=fails stands"
+
+
+RULES = make_rules("colonial", options={"colonial": "vdiplomacy"})
+
+
+def _short(text: str) -> str:
+    """The order as the JSON interface prints it (``SUEZ F MED`` → ``SC F MED - RED``)."""
+    try:
+        return RULES.parse(text).format()
+    except OrderError:
+        return text
+
+
+def to_case_format(case: dict[str, Any]) -> dict[str, Any]:
+    """One converted vDiplomacy test as a case record."""
+    units: dict[str, list[str]] = {}
+    for u in case["units"]:
+        units.setdefault(u["power"], []).append(u["unit"])
+    orders: dict[str, list[str]] = {}
+    for row in case["orders"]:
+        orders.setdefault(row["power"], []).append(row["order"])
+    expect: dict[str, Any] = {"results": [[r["power"], _short(r["order"]), _words(r)] for r in case["orders"]]}
+    owner = {u["unit"].split()[1]: (u["power"], u["unit"].split()[0]) for u in case["units"]}
+    if "ends_in" in case:
+        expect["units_at"] = {end: f"{owner[origin][0]} {owner[origin][1]} {end}"
+                              for origin, end in case["ends_in"].items()}
+    out: dict[str, Any] = {"id": case["id"], "title": case["title"]}
+    if "note" in case:
+        out["note"] = case["note"]
+    out["position"] = {"map": "colonial", "options": {"colonial": "vdiplomacy"}, "phase": "S1870M",
+                       "units": units, "supply_centers": {}}
+    out["steps"] = [{"step": "adjudicate", "orders": orders, "expect": expect}]
+    return out
+
+
 def main() -> None:
-    """Write tests/data/colonial/vdiplomacy.json."""
+    """Write tests/cases/colonial_vdiplomacy.json."""
     src = json.loads(SOURCE.read_text(encoding="utf-8"))
-    out = {
-        "source": (
-            "Converted by tools/convert_colonial_tests.py from shared/maps/colonial/colonial.vdip-tests.json "
-            "(61 of vDiplomacy's Colonial test cases, github diptobi1/vDiplomacy commit c935c443, "
-            "variants/Colonial/datc.php, AGPL-3.0; only the test data, in our notation)."
-        ),
-        "rules": {"map": "colonial", "options": {"colonial": "vdiplomacy"}},
-        "how_to_read": {
-            "units": "the position: every unit named by an order row (phase S1870M, no centre owned)",
-            "expected": "vDiplomacy's stored outcome. Success: the order succeeds (a train move stopped "
-                        "part-way counts as Success, as vDiplomacy stores it); Hold: the order fails and the "
-                        "unit stays (a refused order too); Dislodged: the unit is dislodged.",
-            "order_valid": "false when vDiplomacy's order screen refuses the order: our judge must refuse it",
-            "commented_out": "an order vDiplomacy's test leaves commented out because its screen refuses it",
-            "ends_in": "ours: where the train's army ends (its own province if it stays home); a dislodged "
-                       "train has no ends_in",
-        },
-        "cases": [convert_case(t) for t in src["tests"]],
-    }
-    missing = set(ENDS_IN) - {c["id"] for c in out["cases"] if "ends_in" in c} - {
+    cases = [convert_case(t) for t in src["tests"]]
+    missing = set(ENDS_IN) - {c["id"] for c in cases if "ends_in" in c} - {
         k for k, v in ENDS_IN.items() if v is None}
     if missing:
         raise SystemExit(f"ends_in not attached: {sorted(missing)}")
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_case_file(
+        "colonial_vdiplomacy",
+        "Converted by tools/convert_colonial_tests.py from ../shared/maps/colonial/colonial.vdip-tests.json "
+        "(61 of vDiplomacy's Colonial test cases, github diptobi1/vDiplomacy commit c935c443, "
+        "variants/Colonial/datc.php, AGPL-3.0; only the test data, in our notation).",
+        [to_case_format(c) for c in cases],
+        notes="Words from vDiplomacy's stored outcome: Success (a train stopped part-way counts as Success, "
+              "as vDiplomacy stores it), Hold (the order fails and the unit stays), Dislodged; an order "
+              "vDiplomacy's screen refuses must be refused (illegal). units_at: ours, where a train ends "
+              "under the model of shared/spec/colonial.md (a dislodged train has none).",
+    )
 
 
 if __name__ == "__main__":
