@@ -143,8 +143,10 @@ def _check_dislodged(rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapp
             raise PositionError(where + ".attacker_from", "the attack came from another province")
         if d.retreats is None:
             continue
+        # The position does not record how the attacker came; an army convoyed from a coastal province
+        # (even an adjacent one, DATC 6.H.11) leaves its origin open as a retreat.
         convoyed = (rules.options.retreat_to_convoy_origin == "allowed" and d.attacker_from is not None
-                    and d.attacker_from not in _near(gmap, d.unit))
+                    and (d.attacker_from not in _near(gmap, d.unit) or _coastal(gmap, d.attacker_from)))
         allowed = set(retreat_places(gmap, d.unit, d.attacker_from, occupied, frozenset(), convoyed))
         seen: set[str] = set()
         for j, place in enumerate(d.retreats):
@@ -154,6 +156,14 @@ def _check_dislodged(rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapp
             if place in seen:
                 raise PositionError(f"{where}.retreats[{j}]", f"{place} is listed twice")
             seen.add(place)
+
+
+def _coastal(gmap: GameMap, province: str) -> bool:
+    """True when an army in ``province`` could have been convoyed (a land province touching a sea)."""
+    if gmap.provinces[province].is_sea:
+        return False
+    places = (province, *gmap.provinces[province].coasts)
+    return any(gmap.provinces[gmap.province_of[n]].is_sea for p in places for n in gmap.neighbours("F", p))
 
 
 def _near(gmap: GameMap, unit: Unit) -> set[str]:

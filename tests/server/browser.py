@@ -60,3 +60,10 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def show_now(page: Any) -> None:
+    """Switch the game page to its "now" pane (it opens on the last phase once one was played)."""
+    button = page.query_selector("#show-now")
+    if button is not None and button.get_attribute("aria-pressed") != "true":
+        button.click()

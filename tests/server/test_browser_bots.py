@@ -13,7 +13,7 @@ import pytest
 
 from arbitre.server import worker
 from arbitre.server.site import Site
-from tests.server.browser import browser, live_server
+from tests.server.browser import browser, live_server, show_now
 
 BOTS = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 PASSWORD = "password123"
@@ -75,6 +75,7 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
                 seen_retreat = current
                 break
             if me.query_selector("#orders-form"):
+                show_now(me)
                 me.fill("#orders", "")
                 me.check("#ready")
                 me.click("#submit-orders")

@@ -20,7 +20,7 @@ from argon2 import PasswordHasher
 from arbitre.server import security
 from arbitre.server.i18n import translator
 from arbitre.server.site import Site
-from tests.server.browser import browser, live_server
+from tests.server.browser import browser, live_server, show_now
 from tests.server.conftest import POWERS
 
 ARTIFACTS = Path(os.environ.get("ARBITRE_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
@@ -142,6 +142,7 @@ def test_french_pages_show_no_english(site: Site, monkeypatch: pytest.MonkeyPatc
             # the live check of the orders box speaks French too (the engine's messages)
             if who == "joueur_france":
                 page.goto(base + f"/games/{gid}")
+                show_now(page)
                 page.fill("#orders", "A BUR - MOS\nF PIC - LON")
                 page.wait_for_selector("#check .bad")
                 found = english_in(page.inner_text("#check"), messages)

@@ -19,7 +19,7 @@ from argon2 import PasswordHasher
 
 from arbitre.server import security
 from arbitre.server.site import Site
-from tests.server.browser import browser, live_server
+from tests.server.browser import browser, live_server, show_now
 from tests.server.conftest import POWERS, Api
 
 ARTIFACTS = Path(os.environ.get("ARBITRE_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
@@ -105,6 +105,7 @@ def test_a_second_browser_sees_the_processed_phase_without_a_reload(site: Site,
         for page in (germany, console, phone):
             page.wait_for_function("document.getElementById('phase').textContent.trim() === 'F1901M'")
             assert not_reloaded(page)
+        show_now(germany)  # the updated page opens on the phase just played
         germany.wait_for_selector("#orders-form")
         assert not germany.is_checked("#ready")  # the new phase's switch
         assert "F1901M" in germany.inner_text("#orders-section h2")
