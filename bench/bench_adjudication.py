@@ -69,17 +69,17 @@ UnitKey = tuple[str, str, str]
 
 PATTERNS: dict[str, str] = {
     "land-fallback": "diplomacy moves an army by land when its convoy intent (VIA, or a convoy order by its own "
-                     "fleet) has no route of ordered convoys; DATC v3.2 6.G.8 / issue 4.A.3: no fallback, "
-                     "the move fails (arbitre right)",
+    "fleet) has no route of ordered convoys; DATC v3.2 6.G.8 / issue 4.A.3: no fallback, "
+    "the move fails (arbitre right)",
     "support-coast": "diplomacy ignores the coast named in a support (F MAR S F POR - SPA/NC also supports "
-                     "F POR - SPA/SC); DATC 6.B.9 / issue 4.B.4: the support is invalid (arbitre right)",
+    "F POR - SPA/SC); DATC 6.B.9 / issue 4.B.4: the support is invalid (arbitre right)",
     "own-unit-support": "diplomacy counts a power's support for a foreign attack on the power's own unit when a "
-                        "convoy is involved: a convoyed army dislodges with it, or it disrupts the power's own "
-                        "convoying fleet that is not dislodged; DATC 6.D.12 (such a support does not count) and "
-                        "6.F.4 (only a dislodged fleet disrupts a convoy) (arbitre right)",
+    "convoy is involved: a convoyed army dislodges with it, or it disrupts the power's own "
+    "convoying fleet that is not dislodged; DATC 6.D.12 (such a support does not count) and "
+    "6.F.4 (only a dislodged fleet disrupts a convoy) (arbitre right)",
     "retreat-occupied": "after a dislodgement by a convoyed army, diplomacy offers retreats into occupied or "
-                        "standoff provinces (operator precedence in Game._move_results); DATC 6.H.6 and the "
-                        "basic retreat rule forbid them, 6.H.11 only allows the attacker's origin (arbitre right)",
+    "standoff provinces (operator precedence in Game._move_results); DATC 6.H.6 and the "
+    "basic retreat rule forbid them, 6.H.11 only allows the attacker's origin (arbitre right)",
     "unexplained": "no known pattern: diagnose by hand",
 }
 """Known reasons why the engines disagree (see bench/README.md for the reproductions)."""
@@ -142,22 +142,37 @@ class PhaseRecord:
 # --------------------------------------------------------------------------- command line
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the command line."""
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--min-phases", type=int, default=2000,
-                   help="stop once this many movement phases have been collected (0: no limit, needs --games)")
-    p.add_argument("--games", type=int, default=None,
-                   help="also stop after this many games (none: as many as --min-phases needs)")
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
+    p.add_argument(
+        "--min-phases",
+        type=int,
+        default=2000,
+        help="stop once this many movement phases have been collected (0: no limit, needs --games)",
+    )
+    p.add_argument(
+        "--games", type=int, default=None, help="also stop after this many games (none: as many as --min-phases needs)"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the random games (game k uses seed*1000+k)")
     p.add_argument("--max-years", type=int, default=30, help="years played per game at most")
     p.add_argument("--reps", type=int, default=5, help="timed repetitions per phase and engine (min is kept)")
-    p.add_argument("--show", type=int, default=None, help="print at most this many disagreements of each kind (none: all)")
-    p.add_argument("--profile", action="store_true",
-                   help="run cProfile on arbitre's adjudication of every collected phase (without and with memos) "
-                        "and print the top functions")
+    p.add_argument(
+        "--show", type=int, default=None, help="print at most this many disagreements of each kind (none: all)"
+    )
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="run cProfile on arbitre's adjudication of every collected phase (without and with memos) "
+        "and print the top functions",
+    )
     p.add_argument("--profile-top", type=int, default=25, help="how many functions the profile prints")
-    p.add_argument("--profile-sort", default="tottime", choices=("tottime", "cumulative", "ncalls"),
-                   help="sort key of the profile listing")
+    p.add_argument(
+        "--profile-sort",
+        default="tottime",
+        choices=("tottime", "cumulative", "ncalls"),
+        help="sort key of the profile listing",
+    )
     args = p.parse_args(argv)
     if args.min_phases <= 0 and args.games is None:
         p.error("--min-phases 0 needs --games")
@@ -247,16 +262,18 @@ def arbitre_board(outcome: PhaseOutcome) -> BoardResult:
     """The result of an arbitre movement adjudication."""
     units = frozenset((u.power, u.kind, u.place) for u in outcome.after.units.values())
     retreats = {
-        (d.unit.power, d.unit.kind, d.unit.place): frozenset(d.retreats or ())
-        for d in outcome.dislodged.values()
+        (d.unit.power, d.unit.kind, d.unit.place): frozenset(d.retreats or ()) for d in outcome.dislodged.values()
     }
     return BoardResult(units, frozenset(retreats), retreats)
 
 
 def rejected_orders(outcome: PhaseOutcome) -> list[tuple[str, str, str]]:
     """Orders arbitre did not accept (illegal or invalid), with the reason."""
-    return [(r.text, r.outcome, r.reason or "") for r in outcome.results
-            if r.order is None or r.outcome not in (SUCCEEDS, FAILS)]
+    return [
+        (r.text, r.outcome, r.reason or "")
+        for r in outcome.results
+        if r.order is None or r.outcome not in (SUCCEEDS, FAILS)
+    ]
 
 
 # --------------------------------------------------------------------------- timing
@@ -291,8 +308,9 @@ def run_diplomacy(state: dict[str, Any], rules: list[str], orders: Orders) -> tu
 
 
 # --------------------------------------------------------------------------- collection
-def play_game(index: int, seed: int, args: argparse.Namespace, rules: RuleSet,
-              records: list[PhaseRecord], wanted: int) -> None:
+def play_game(
+    index: int, seed: int, args: argparse.Namespace, rules: RuleSet, records: list[PhaseRecord], wanted: int
+) -> None:
     """Play one random game, appending a record for each movement phase until ``wanted`` are collected."""
     rng = random.Random(seed * 1000 + index)
     game = Game(map_name=MAP_NAME)
@@ -343,8 +361,13 @@ def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: 
     game.process()
     reference = diplomacy_board(game, phase, position)
     return PhaseRecord(
-        game=index, phase=phase, position=position, orders=orders, times=best,
-        arbitre=arbitre_board(outcome), diplomacy=reference,
+        game=index,
+        phase=phase,
+        position=position,
+        orders=orders,
+        times=best,
+        arbitre=arbitre_board(outcome),
+        diplomacy=reference,
         copy_consistent=same_result(diplomacy_board(copy, phase, position), reference),
         rejected=rejected_orders(outcome),
     )
@@ -376,9 +399,14 @@ def land_fallback_reading(rules: RuleSet, position: Position, orders: Orders) ->
     stranded: set[str] = set()
     for r in outcome.results:
         order = r.order
-        if (isinstance(order, Move) and order.unit is not None and order.unit.kind == "A"
-                and r.outcome != SUCCEEDS and r.reason == "void"
-                and gmap.can_move("A", order.unit.place, order.target)):
+        if (
+            isinstance(order, Move)
+            and order.unit is not None
+            and order.unit.kind == "A"
+            and r.outcome != SUCCEEDS
+            and r.reason == "void"
+            and gmap.can_move("A", order.unit.place, order.target)
+        ):
             rewrite[r.text] = f"A {order.unit.place} - {order.target}"
             stranded.add(order.unit.province)
     for r in outcome.results:
@@ -394,6 +422,7 @@ def coastless_support_reading(rules: RuleSet, position: Position, orders: Orders
     ``diplomacy`` ignores the coast named in a support, so ``F MAR S F POR -
     SPA/NC`` also supports ``F POR - SPA/SC``.
     """
+
     def drop_coast(text: str) -> str:
         words = text.split()
         if len(words) == 7 and words[2] == "S" and "/" in words[6]:
@@ -412,8 +441,9 @@ READINGS: dict[str, Callable[[RuleSet, Position, Orders], Orders]] = {
 
 def explaining_readings(rules: RuleSet, record: PhaseRecord) -> tuple[list[str], list[str]]:
     """(the smallest set of readings under which arbitre matches ``diplomacy``, or [], the readings that apply)."""
-    applicable = [label for label, read in READINGS.items()
-                  if read(rules, record.position, record.orders) != record.orders]
+    applicable = [
+        label for label, read in READINGS.items() if read(rules, record.position, record.orders) != record.orders
+    ]
     for size in range(1, len(applicable) + 1):
         for labels in combinations(applicable, size):
             orders = record.orders
@@ -443,8 +473,11 @@ def retreats_into_taken_places(rules: RuleSet, record: PhaseRecord) -> bool:
     """Are all the extra retreat options ``diplomacy`` gives occupied or standoff provinces?"""
     occupied = {place[:3] for _, _, place in record.arbitre.units}
     bounced = adjudicate(rules, record.position, record.orders).bounced
-    extra = {p for unit, options in record.diplomacy.retreats.items()
-             for p in options - record.arbitre.retreats.get(unit, frozenset())}
+    extra = {
+        p
+        for unit, options in record.diplomacy.retreats.items()
+        for p in options - record.arbitre.retreats.get(unit, frozenset())
+    }
     missing = any(record.arbitre.retreats.get(u, frozenset()) - o for u, o in record.diplomacy.retreats.items())
     return bool(extra) and not missing and all(p[:3] in occupied or p[:3] in bounced for p in extra)
 
@@ -463,7 +496,7 @@ def classify(rules: RuleSet, record: PhaseRecord) -> list[str]:
     confirmed, applicable = explaining_readings(rules, record)
     if confirmed:
         return confirmed
-    return applicable + ["own-unit-support" if supports_against_own_units(record) else "unexplained"]
+    return [*applicable, "own-unit-support" if supports_against_own_units(record) else "unexplained"]
 
 
 def units_text(units: frozenset[UnitKey] | set[UnitKey]) -> str:
@@ -544,9 +577,13 @@ def print_timings(records: list[PhaseRecord], reps: int) -> None:
     """Median µs per phase of each measurement and the ratios, per group of phases, on both clocks."""
     groups = [(label, group) for label, group in phase_groups(records) if group]
     header = "".join(f"{f'{label} ({len(group)})':>16}" for label, group in groups)
-    short = {"diplomacy": "diplomacy", "diplomacy_process": "diplomacy process()",
-             "arbitre_cold": "arbitre no memo", "arbitre_warm": "arbitre memoized",
-             "arbitre_stream": "arbitre first run"}
+    short = {
+        "diplomacy": "diplomacy",
+        "diplomacy_process": "diplomacy process()",
+        "arbitre_cold": "arbitre no memo",
+        "arbitre_warm": "arbitre memoized",
+        "arbitre_stream": "arbitre first run",
+    }
     for clock, title in (("cpu_ns", "thread CPU time, thread_time_ns"), ("wall_ns", "wall clock, perf_counter_ns")):
         print(f"\nTiming ({title}): median over phases of the best of {reps} runs, µs per movement phase")
         print(f"  {'':<48}{header}")
@@ -554,10 +591,14 @@ def print_timings(records: list[PhaseRecord], reps: int) -> None:
             print(f"  {label:<48}" + "".join(f"{median_of(g, key, clock):>16.1f}" for _, g in groups))
         for top, bottom in RATIOS:
             label = f"ratio {short[top]} / {short[bottom]}"
-            print(f"  {label:<48}" + "".join(
-                f"{median_of(g, top, clock) / median_of(g, bottom, clock):>15.1f}x" for _, g in groups))
-    print("  total CPU time over all phases: " + ", ".join(
-        f"{short[key]} {sum(r.times[key].cpu_ns for r in records) / 1e9:.2f} s" for key in TIMED))
+            print(
+                f"  {label:<48}"
+                + "".join(f"{median_of(g, top, clock) / median_of(g, bottom, clock):>15.1f}x" for _, g in groups)
+            )
+    print(
+        "  total CPU time over all phases: "
+        + ", ".join(f"{short[key]} {sum(r.times[key].cpu_ns for r in records) / 1e9:.2f} s" for key in TIMED)
+    )
 
 
 def print_agreement(records: list[PhaseRecord], show: int | None) -> None:
@@ -567,8 +608,10 @@ def print_agreement(records: list[PhaseRecord], show: int | None) -> None:
     retreat = [r for r in records if r.arbitre.same_board(r.diplomacy) and not r.arbitre.same_retreats(r.diplomacy)]
     inconsistent = sum(1 for r in records if not r.copy_consistent)
     print(f"\nAgreement (units after the phase + dislodged units): {n - len(board)} of {n} phases agree")
-    print(f"Retreat options of dislodged units, in the {n - len(board)} phases whose boards agree: "
-          f"{n - len(board) - len(retreat)} agree")
+    print(
+        f"Retreat options of dislodged units, in the {n - len(board)} phases whose boards agree: "
+        f"{n - len(board) - len(retreat)} agree"
+    )
     print(f"diplomacy's timed copies reproduced the real game's result in {n - inconsistent} of {n} phases")
     print_rejected(records)
     print("\nDisagreements by pattern (a phase can show several):")
@@ -589,8 +632,10 @@ def print_rejected(records: list[PhaseRecord]) -> None:
     """How many of diplomacy's possible orders arbitre refused as illegal or invalid, and why."""
     rejected = Counter((outcome, reason) for r in records for _, outcome, reason in r.rejected)
     total = sum(len(o) for r in records for o in r.orders.values())
-    print(f"Orders arbitre refused as illegal/invalid: {sum(rejected.values())} of {total}"
-          + "".join(f"; {outcome}/{reason}: {count}" for (outcome, reason), count in rejected.most_common()))
+    print(
+        f"Orders arbitre refused as illegal/invalid: {sum(rejected.values())} of {total}"
+        + "".join(f"; {outcome}/{reason}: {count}" for (outcome, reason), count in rejected.most_common())
+    )
     for text, outcome, reason in sorted({x for r in records for x in r.rejected})[:10]:
         print(f"    e.g. {text!r}: {outcome} ({reason})")
 
@@ -631,8 +676,10 @@ def main(argv: list[str] | None = None) -> int:
     for record in records:
         record.patterns = classify(rules, record)
     print(f"arbitre {version('arbitre')} vs diplomacy {version('diplomacy')} on Python {sys.version.split()[0]}")
-    print(f"seed {args.seed}: {len(records)} movement phases from {games} random games "
-          f"(at most {args.max_years} years each), collected in {elapsed:.0f} s")
+    print(
+        f"seed {args.seed}: {len(records)} movement phases from {games} random games "
+        f"(at most {args.max_years} years each), collected in {elapsed:.0f} s"
+    )
     if not records:
         return 1
     print_timings(records, args.reps)

@@ -68,9 +68,11 @@ def main() -> None:
         bot_times.append(spent[0])
         phases.append(len(game.history))
     label = "+".join([args.map, *rules])
-    print(f"{label}: {args.games} games of 7 house bots, {args.years} years "
-          f"({statistics.median(phases):.0f} phases): median {statistics.median(times):.2f} s per game, "
-          f"slowest {max(times):.2f} s; choosing orders {statistics.median(bot_times):.2f} s of it")
+    print(
+        f"{label}: {args.games} games of 7 house bots, {args.years} years "
+        f"({statistics.median(phases):.0f} phases): median {statistics.median(times):.2f} s per game, "
+        f"slowest {max(times):.2f} s; choosing orders {statistics.median(bot_times):.2f} s of it"
+    )
 
 
 if __name__ == "__main__":

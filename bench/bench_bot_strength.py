@@ -75,8 +75,10 @@ def main() -> None:
         lo, hi = wilson(wins, len(results))
         m, mlo, mhi = mean_ci(shares)
         rows.append((name, len(results), wins / len(results), lo, hi, m, mlo, mhi, lost, time.perf_counter() - start))
-    print(f"House bot (1 seat) vs 6 baseline seats, standard map, {args.games} games per pairing, "
-          f"draw after {args.end_year}; 95% CI. Equal strength: ~14% of the centres.\n")
+    print(
+        f"House bot (1 seat) vs 6 baseline seats, standard map, {args.games} games per pairing, "
+        f"draw after {args.end_year}; 95% CI. Equal strength: ~14% of the centres.\n"
+    )
     print("| opponents | games | house wins (95% CI) | house centre share (95% CI) | a baseline won | time |")
     print("|---|---|---|---|---|---|")
     for name, n, w, lo, hi, m, mlo, mhi, lost, secs in rows:

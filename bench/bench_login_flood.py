@@ -36,12 +36,13 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import POWERS, start_server  # noqa: E402
+from bench_server import POWERS, start_server
 
 
 async def setup(url: str) -> tuple[int, list[str], list[str]]:
     """One running game: its id, the players' tokens and names."""
     async with httpx.AsyncClient(base_url=url, timeout=60) as c:
+
         async def account(name: str) -> str:
             r = await c.post("/api/register", json={"name": name, "password": "password123"})
             assert r.status_code == 201, r.text
@@ -49,15 +50,19 @@ async def setup(url: str) -> tuple[int, list[str], list[str]]:
             return str(r.json()["token"])
 
         master = await account("floodgm")
-        r = await c.post("/api/games", json={"name": "flood", "assignment": "choice"},
-                         headers={"Authorization": f"Bearer {master}"})
+        r = await c.post(
+            "/api/games", json={"name": "flood", "assignment": "choice"}, headers={"Authorization": f"Bearer {master}"}
+        )
         gid = int(r.json()["id"])
         tokens, names = [], []
         for p in POWERS:
             name = f"p{p.lower()}"
             tok = await account(name)
-            r = await c.post(f"/api/games/{gid}/join", json={"role": "player", "power": p},
-                             headers={"Authorization": f"Bearer {tok}"})
+            r = await c.post(
+                f"/api/games/{gid}/join",
+                json={"role": "player", "power": p},
+                headers={"Authorization": f"Bearer {tok}"},
+            )
             assert r.status_code == 200, r.text
             tokens.append(tok)
             names.append(name)
@@ -111,8 +116,10 @@ async def run(args: argparse.Namespace) -> None:
             loaded: list[float] = []
             seen: Counter[int] = Counter()
             until = time.perf_counter() + args.seconds
-            await asyncio.gather(*(pages(url, gid, tokens[i % 7], until, loaded) for i in range(args.players)),
-                                 *(flood(url, names, until, seen, n) for n in range(args.flooders)))
+            await asyncio.gather(
+                *(pages(url, gid, tokens[i % 7], until, loaded) for i in range(args.players)),
+                *(flood(url, names, until, seen, n) for n in range(args.flooders)),
+            )
         finally:
             proc.terminate()
             proc.wait(10)
@@ -120,8 +127,10 @@ async def run(args: argparse.Namespace) -> None:
     l50, l99 = summary(loaded)
     print(f"players: {args.players} page loaders; flood: {args.flooders} clients; {args.seconds:.0f} s per run")
     print(f"unloaded: {len(quiet)} pages, p50 {q50:.0f} ms, p99 {q99:.0f} ms")
-    print(f"flooded:  {len(loaded)} pages, p50 {l50:.0f} ms, p99 {l99:.0f} ms  "
-          f"(p50 x{l50 / q50:.2f}, p99 x{l99 / q99:.2f})")
+    print(
+        f"flooded:  {len(loaded)} pages, p50 {l50:.0f} ms, p99 {l99:.0f} ms  "
+        f"(p50 x{l50 / q50:.2f}, p99 x{l99 / q99:.2f})"
+    )
     print("login flood answers: " + ", ".join(f"{code}: {n}" for code, n in sorted(seen.items())))
 
 

@@ -67,8 +67,20 @@ def start_server(db_url: str, workers: int, log: Path) -> tuple[subprocess.Popen
     """Start the server on ``db_url``; return the process and its base URL once it answers."""
     port = free_port()
     env = {**os.environ, "ARBITRE_DATABASE_URL": db_url, "ARBITRE_WORKER_INTERVAL": "5"}
-    cmd = [sys.executable, "-m", "uvicorn", "arbitre.server.asgi:app", "--host", "127.0.0.1", "--port", str(port),
-           "--log-level", "warning", "--workers", str(workers)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "arbitre.server.asgi:app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--workers",
+        str(workers),
+    ]
     proc = subprocess.Popen(cmd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -85,6 +97,7 @@ def setup_games(url: str, games: int) -> list[dict[str, Any]]:
     """Create ``games`` full games; return one client description per power."""
     clients: list[dict[str, Any]] = []
     with httpx.Client(base_url=url, timeout=60) as c:
+
         def account(name: str) -> dict[str, str]:
             c.post("/api/register", json={"name": name, "password": "password123"}).raise_for_status()
             token = c.post("/api/tokens", json={"name": name, "password": "password123"}).json()["token"]
@@ -93,14 +106,19 @@ def setup_games(url: str, games: int) -> list[dict[str, Any]]:
         for g in range(games):
             tag = uuid.uuid4().hex[:6]
             master = account(f"gm{g}_{tag}")
-            r = c.post("/api/games", json={"name": f"bench {g}", "assignment": "choice",
-                                           "deadlines": {"M": 86400}}, headers=master)
+            r = c.post(
+                "/api/games",
+                json={"name": f"bench {g}", "assignment": "choice", "deadlines": {"M": 86400}},
+                headers=master,
+            )
             r.raise_for_status()
             gid = r.json()["id"]
             seats = {}
             for p in POWERS:
                 seats[p] = account(f"{p[:3].lower()}{g}_{tag}")
-                c.post(f"/api/games/{gid}/join", json={"role": "player", "power": p}, headers=seats[p]).raise_for_status()
+                c.post(
+                    f"/api/games/{gid}/join", json={"role": "player", "power": p}, headers=seats[p]
+                ).raise_for_status()
             for p, h in seats.items():  # the game has started: every power has legal orders
                 legal = c.get(f"/api/games/{gid}/orders", headers=h).json()["legal"]
                 clients.append({"game": gid, "power": p, "headers": h, "legal": legal})
@@ -138,8 +156,9 @@ async def run_load(url: str, clients: list[dict[str, Any]], count: int, seconds:
     stats = Stats()
     until = time.monotonic() + seconds
     rng = random.Random(seed)
-    await asyncio.gather(*(client_loop(url, clients[i % len(clients)], until, stats, random.Random(rng.random()))
-                           for i in range(count)))
+    await asyncio.gather(
+        *(client_loop(url, clients[i % len(clients)], until, stats, random.Random(rng.random())) for i in range(count))
+    )
     return stats
 
 
@@ -156,11 +175,18 @@ def report(backend: str, stats: Stats, seconds: float) -> dict[str, Any]:
     print(f"\n{backend}: {total} requests in {seconds:.0f} s = {total / seconds:.0f} req/s, {stats.errors} errors")
     print(f"  {'request':<16} {'count':>7} {'req/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
     for kind, lat in sorted(stats.latencies.items()):
-        row = {"count": len(lat), "per_second": len(lat) / seconds, "p50_ms": pct(lat, 0.5) * 1000,
-               "p99_ms": pct(lat, 0.99) * 1000, "mean_ms": statistics.fmean(lat) * 1000}
+        row = {
+            "count": len(lat),
+            "per_second": len(lat) / seconds,
+            "p50_ms": pct(lat, 0.5) * 1000,
+            "p99_ms": pct(lat, 0.99) * 1000,
+            "mean_ms": statistics.fmean(lat) * 1000,
+        }
         out["kinds"][kind] = row
-        print(f"  {kind:<16} {row['count']:>7} {row['per_second']:>7.0f} {row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} "
-              f"{row['mean_ms']:>8.1f}")
+        print(
+            f"  {kind:<16} {row['count']:>7} {row['per_second']:>7.0f} {row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} "
+            f"{row['mean_ms']:>8.1f}"
+        )
     out["total_per_second"] = total / seconds
     return out
 
@@ -197,8 +223,11 @@ def run_backend(backend: str, db_url: str, args: argparse.Namespace, workdir: Pa
     finally:
         proc.terminate()
         proc.wait(30)
-    result = report(f"{backend} ({workers} server process{'es' if workers > 1 else ''}, {args.clients} clients)",
-                    stats, args.seconds)
+    result = report(
+        f"{backend} ({workers} server process{'es' if workers > 1 else ''}, {args.clients} clients)",
+        stats,
+        args.seconds,
+    )
     return result
 
 
@@ -208,8 +237,11 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=28, help="concurrent clients (default 28: four full games)")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured time per backend (default 20)")
     ap.add_argument("--server-workers", type=int, default=1, help="server processes on PostgreSQL (default 1)")
-    ap.add_argument("--postgres-url", default=os.environ.get("ARBITRE_TEST_POSTGRES_URL"),
-                    help="PostgreSQL URL of a database the script may create databases from")
+    ap.add_argument(
+        "--postgres-url",
+        default=os.environ.get("ARBITRE_TEST_POSTGRES_URL"),
+        help="PostgreSQL URL of a database the script may create databases from",
+    )
     ap.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write the figures to this file")

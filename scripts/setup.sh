@@ -7,6 +7,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[${extras}]"
+# requirements/lock.txt pins every package to the versions the suite passed with (refresh: scripts/lock).
+.venv/bin/python -m pip install --quiet -c requirements/lock.txt -e ".[${extras}]"
 # Compile the gettext catalogs (arbitre/locale/*/LC_MESSAGES/arbitre.po → .mo); see docs/translations.md.
 PYBABEL=.venv/bin/pybabel ./scripts/update-catalogs compile

@@ -24,8 +24,10 @@ def shared_file(relative: str) -> Path:
     """``../shared/<relative>``; the calling test skips when that source file is not beside the repository."""
     path = SHARED / relative
     if not path.is_file():
-        pytest.skip(f"optional source file ../shared/{relative} is not beside the repository "
-                    "(the rule cases run from tests/cases without it)")
+        pytest.skip(
+            f"optional source file ../shared/{relative} is not beside the repository "
+            "(the rule cases run from tests/cases without it)"
+        )
     return path
 
 
@@ -35,7 +37,7 @@ def rules() -> RuleSet:
     return make_rules("standard")
 
 
-@pytest.fixture()
+@pytest.fixture
 def start(rules: RuleSet) -> Position:
     """The standard starting position (Spring 1901)."""
     return start_position(rules)

@@ -16,14 +16,22 @@ RULES: RuleSet = make_rules("standard", ["submarines"])
 """Submarines on the standard map."""
 
 
-def position(units: Mapping[str, Sequence[str]], phase: str = "S1901M", rules: RuleSet = RULES,
-             extras: Mapping[str, object] | None = None) -> Position:
+def position(
+    units: Mapping[str, Sequence[str]],
+    phase: str = "S1901M",
+    rules: RuleSet = RULES,
+    extras: Mapping[str, object] | None = None,
+) -> Position:
     """A position with ``units`` (power → ``"SM MAO-1"``…), home centres owned."""
     return position_from_data(rules, phase, units, None, None, extras)
 
 
-def play(units: Mapping[str, Sequence[str]], orders: Mapping[str, Sequence[str]], phase: str = "S1901M",
-         rules: RuleSet = RULES) -> PhaseOutcome:
+def play(
+    units: Mapping[str, Sequence[str]],
+    orders: Mapping[str, Sequence[str]],
+    phase: str = "S1901M",
+    rules: RuleSet = RULES,
+) -> PhaseOutcome:
     """Adjudicate one phase of ``units`` with ``orders``."""
     return adjudicate(rules, position(units, phase, rules), orders)
 

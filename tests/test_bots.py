@@ -16,8 +16,11 @@ from arbitre.words.events import report_line_text
 
 from .test_submarines_property import RULES, hidden_scene
 
-MIXES = [(m, r) for m in ("standard", "colonial") for r in ((), ("submarines",), ("espionnite",),
-                                                              ("submarines", "espionnite"))]
+MIXES = [
+    (m, r)
+    for m in ("standard", "colonial")
+    for r in ((), ("submarines",), ("espionnite",), ("submarines", "espionnite"))
+]
 FIRST_YEAR = {"standard": 1901, "colonial": 1870}
 
 
@@ -61,22 +64,24 @@ def test_a_game_of_bots_plays_to_its_end_with_every_order_accepted(map_name: str
     assert game.status == WON or game.phase.year == FIRST_YEAR[map_name] + years  # the end rule: draw after the cap
     kinds = {k for k in ("orders", "retreat", "build") if any(k in line for line in log)}
     assert len(game.history) >= 3 * years and log
-    assert any(" B" in line for line in log) and any(" - " in line for line in log) and any(" S " in line for line in log)
+    assert (
+        any(" B" in line for line in log) and any(" - " in line for line in log) and any(" S " in line for line in log)
+    )
     if "espionnite" in rules:
         assert any(": SPY " in line for line in log) and any(": COUNTERSPY " in line for line in log)
         assert any("reacts:" in line for line in log)
     if "submarines" in rules:
-        assert any("SM " in line and " B" in line for line in log)      # builds submarines
+        assert any("SM " in line and " B" in line for line in log)  # builds submarines
     if map_name == "colonial":
-        assert any(" - TSR - " in line for line in log)               # rides the railroad
+        assert any(" - TSR - " in line for line in log)  # rides the railroad
     assert kinds is not None
 
 
 def test_the_bot_dives_surfaces_and_torpedoes_in_a_longer_submarines_game() -> None:
     _, log = _play("standard", ("submarines",), 10, seed=3)
     moves = [line.split(": ")[1].split(" - ") for line in log if line.count(" - ") == 1 and " S " not in line]
-    assert any(b.endswith("-1") and not a.endswith("-1") for a, b in moves)   # dives: SM X - X-1
-    assert any(a.endswith("-1") and not b.endswith("-1") for a, b in moves)   # surfaces: SM X-1 - X
+    assert any(b.endswith("-1") and not a.endswith("-1") for a, b in moves)  # dives: SM X - X-1
+    assert any(a.endswith("-1") and not b.endswith("-1") for a, b in moves)  # surfaces: SM X-1 - X
     assert any("Torp." in line for line in log)
 
 
@@ -90,7 +95,7 @@ def test_the_bot_convoys_and_uses_the_canal_in_long_games() -> None:
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
     a, log_a = _play("standard", ("espionnite",), 3, seed=11)
     b, log_b = _play("standard", ("espionnite",), 3, seed=11)
-    c, log_c = _play("standard", ("espionnite",), 3, seed=12)
+    _c, log_c = _play("standard", ("espionnite",), 3, seed=12)
     assert log_a == log_b and a.to_data() == b.to_data()
     assert log_a != log_c
 
@@ -99,7 +104,7 @@ def test_the_random_numbers_are_stable_across_runs() -> None:
     assert stable_hash("x", 1) == stable_hash("x", 1) != stable_hash("x", 2)
     rng = Rng(1)
     draws = [rng.below(100) for _ in range(5)]
-    assert draws == [Rng(1).below(100)] + [x for x in draws[1:]] and len(set(draws)) > 1
+    assert draws == [Rng(1).below(100), *list(draws[1:])] and len(set(draws)) > 1
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -112,8 +117,12 @@ def test_the_bot_gives_the_same_orders_whatever_it_cannot_see(scene: Any) -> Non
     for pos, others in ((pos_a, others_a), (pos_b, others_b)):
         game.position = pos
         game.pending = {p: list(o) for p, o in others.items()}
-        said.append([make_bot(kind, 5).orders(RULES, game.view(viewer), game.legal_orders(viewer))
-                     for kind in ("house", "random", "hold")])
+        said.append(
+            [
+                make_bot(kind, 5).orders(RULES, game.view(viewer), game.legal_orders(viewer))
+                for kind in ("house", "random", "hold")
+            ]
+        )
     assert said[0] == said[1]
 
 
@@ -127,8 +136,12 @@ def test_the_bot_reacts_the_same_whatever_it_cannot_see_in_espionnite() -> None:
         game.lock()
         assert game.step == "reaction"
         view = game.view("FRANCE")
-        reactions.append(([report_line_text(game.rules, line, "en") for line in view.report], HouseBot(1).reaction(game.rules, view,
-                                                                                  game.legal_orders("FRANCE"))))
+        reactions.append(
+            (
+                [report_line_text(game.rules, line, "en") for line in view.report],
+                HouseBot(1).reaction(game.rules, view, game.legal_orders("FRANCE")),
+            )
+        )
     assert reactions[0] == reactions[1]
     assert reactions[0][1] == "A MAR S A PAR - BUR"  # the spy saw A MUN - BUR: support the move it would bounce
 
@@ -136,8 +149,10 @@ def test_the_bot_reacts_the_same_whatever_it_cannot_see_in_espionnite() -> None:
 def test_seats_without_a_bot_hold_and_baselines_give_accepted_orders() -> None:
     game = Game.new("standard")
     log: list[str] = []
-    bots: dict[str, Bot] = {p: Checked(cls(i), game, log) for i, (p, cls) in
-                            enumerate(zip(game.powers()[:4], itertools.cycle((HoldBot, RandomBot)), strict=False))}
+    bots: dict[str, Bot] = {
+        p: Checked(cls(i), game, log)
+        for i, (p, cls) in enumerate(zip(game.powers()[:4], itertools.cycle((HoldBot, RandomBot)), strict=False))
+    }
     play_game(game, bots, end_year=1903)
     assert game.status == DRAWN and all(line.split(":")[0].split()[1] in game.powers()[:4] for line in log)
     game2 = Game.new("standard")

@@ -37,8 +37,11 @@ def test_play_advance_with_bots_and_unknown_power(tmp_path: Path) -> None:
 
 def test_bot_prints_orders_for_a_position_the_same_for_the_same_seed(tmp_path: Path) -> None:
     pos = tmp_path / "p.json"
-    pos.write_text(json.dumps({"map": "standard", "phase": "F1901M",
-                               "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]}}))
+    pos.write_text(
+        json.dumps(
+            {"map": "standard", "phase": "F1901M", "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]}}
+        )
+    )
     first = runner.invoke(app, ["bot", "--position", str(pos), "--power", "FRANCE", "--seed", "4", "--json"])
     again = runner.invoke(app, ["bot", "--position", str(pos), "--power", "france", "--seed", "4", "--json"])
     assert first.exit_code == 0, first.output

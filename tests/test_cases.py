@@ -19,7 +19,15 @@ CASE_DIR = Path(__file__).resolve().parent / "cases"
 FILES = {path.stem: read_case_file(path.read_text(encoding="utf-8")) for path in sorted(CASE_DIR.glob("*.json"))}
 CASES = [(name, case) for name, data in FILES.items() for case in data["cases"]]
 
-EXPECTED_COUNTS = {"datc_v3_2": 176, "replays": 22, "colonial_vdiplomacy": 61, "colonial_avalon_hill": 30, "submarines": 30, "espionnite": 11, "datc_options": 61}
+EXPECTED_COUNTS = {
+    "datc_v3_2": 176,
+    "replays": 22,
+    "colonial_vdiplomacy": 61,
+    "colonial_avalon_hill": 30,
+    "submarines": 30,
+    "espionnite": 11,
+    "datc_options": 61,
+}
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 
 
@@ -37,8 +45,16 @@ def test_every_file_names_its_source_and_holds_its_cases() -> None:
 
 
 def _flip(word: str) -> str:
-    return {"succeeds": "fails", "fails": "succeeds", "illegal": "succeeds", "given": "cut", "cut": "given",
-            "available": "disrupted", "disrupted": "available", "invalid": "succeeds"}[word]
+    return {
+        "succeeds": "fails",
+        "fails": "succeeds",
+        "illegal": "succeeds",
+        "given": "cut",
+        "cut": "given",
+        "available": "disrupted",
+        "disrupted": "available",
+        "invalid": "succeeds",
+    }[word]
 
 
 def test_a_wrong_expectation_is_caught() -> None:

@@ -34,7 +34,8 @@ def extracted_messages() -> dict[str, str]:
     keywords = {k: _PLURAL_KEYWORDS.get(k) for k in KEYWORDS}
     out: dict[str, str] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=keywords):
+        str(ROOT), method_map, options_map, keywords=keywords
+    ):
         msgid = message[0] if isinstance(message, tuple) else message
         if msgid:
             out.setdefault(msgid, f"{filename}:{lineno}")
@@ -76,8 +77,12 @@ def test_french_catalog_is_complete(lang: str) -> None:
 
 
 def test_the_check_catches_missing_and_fuzzy_entries() -> None:
-    catalog = read_po(io.StringIO('msgid "A"\nmsgstr "a"\n\n#, fuzzy\nmsgid "B"\nmsgstr "b"\n\nmsgid "C"\nmsgstr ""\n\n'
-                                     'msgid "E {n}"\nmsgstr "e {m}"\n'))
+    catalog = read_po(
+        io.StringIO(
+            'msgid "A"\nmsgstr "a"\n\n#, fuzzy\nmsgid "B"\nmsgstr "b"\n\nmsgid "C"\nmsgstr ""\n\n'
+            'msgid "E {n}"\nmsgstr "e {m}"\n'
+        )
+    )
     found = problems(catalog, {"A": "x", "B": "y", "C": "z", "D": "w", "E {n}": "v"})
     assert found == ["fuzzy: 'B' (y)", "untranslated: 'C' (z)", "missing: 'D' (w)", "fields differ: 'E {n}' (v)"]
 
@@ -93,8 +98,11 @@ def test_translators() -> None:
 
 def test_compile_on_demand(tmp_path: Path) -> None:
     po = tmp_path / "arbitre.po"
-    po.write_text('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
-                  'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "un"\nmsgstr[1] "plusieurs"\n', encoding="utf-8")
+    po.write_text(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "un"\nmsgstr[1] "plusieurs"\n',
+        encoding="utf-8",
+    )
     import gettext
 
     catalog = gettext.GNUTranslations(io.BytesIO(compile_po(po)))

@@ -16,8 +16,9 @@ runner = CliRunner()
 def test_new_play_history(tmp_path) -> None:  # type: ignore[no-untyped-def]
     game = tmp_path / "g.json"
     assert runner.invoke(app, ["new", str(game)]).exit_code == 0
-    res = runner.invoke(app, ["play", str(game), "--order", "FRANCE: A PAR - BUR", "--order", "GERMANY: A MUN - BUR",
-                              "--advance"])
+    res = runner.invoke(
+        app, ["play", str(game), "--order", "FRANCE: A PAR - BUR", "--order", "GERMANY: A MUN - BUR", "--advance"]
+    )
     assert res.exit_code == 0, res.output
     assert "bounced" in res.output
     res = runner.invoke(app, ["play", str(game), "--history"])

@@ -52,10 +52,14 @@ def greedy_orders(rules: RuleSet, pos: Position, power: str, rng: random.Random)
         if prov in goals and pos.phase.season == "F":
             continue  # stay to take it
         dist = _distances(gmap, unit.kind, goals - set(plans.values()))
-        options = [t for t in sorted(gmap.neighbours(unit.kind, unit.place))
-                   if t in dist and dist[t] < dist.get(unit.place, 99)
-                   and gmap.province_of[t] not in plans.values()
-                   and not (gmap.province_of[t] in pos.units and pos.units[gmap.province_of[t]].power == power)]
+        options = [
+            t
+            for t in sorted(gmap.neighbours(unit.kind, unit.place))
+            if t in dist
+            and dist[t] < dist.get(unit.place, 99)
+            and gmap.province_of[t] not in plans.values()
+            and not (gmap.province_of[t] in pos.units and pos.units[gmap.province_of[t]].power == power)
+        ]
         if options:
             rng.shuffle(options)
             options.sort(key=lambda t: dist[t])
@@ -120,7 +124,7 @@ def play(rules: RuleSet, hero: str, seed: int, max_years: int = 80) -> tuple[Pos
     raise AssertionError(f"no victory by {pos.phase}: {hero} has {rules.victory_centers(hero, pos)} centres")
 
 
-@pytest.mark.parametrize("ruleset,hero,seed", [("vdiplomacy", "JAPAN", 1), ("avalon-hill", "BRITAIN", 2)])
+@pytest.mark.parametrize(("ruleset", "hero", "seed"), [("vdiplomacy", "JAPAN", 1), ("avalon-hill", "BRITAIN", 2)])
 def test_a_colonial_game_is_won_at_30(ruleset: str, hero: str, seed: int) -> None:
     rules = make_rules("colonial", options={"colonial": ruleset})
     final, phases, seen = play(rules, hero, seed)

@@ -20,7 +20,9 @@ from .test_colonial_game import greedy_orders, random_orders
 runner = CliRunner()
 
 NINE_25 = {
-    "map": "colonial", "rules": [], "options": {"colonial": "avalon-hill"},
+    "map": "colonial",
+    "rules": [],
+    "options": {"colonial": "avalon-hill"},
     "phase": "S1870M",
     "units": {"RUSSIA": ["A VLA"], "CHINA": ["A KRA"]},
     "supply_centers": {"RUSSIA": ["VLA"]},
@@ -51,8 +53,12 @@ def test_json_default_rule_set_is_vdiplomacy() -> None:
 
 
 def test_json_suez_and_errors() -> None:
-    req = {"map": "colonial", "phase": "S1870M", "units": {"BRITAIN": ["A EGY"], "TURKEY": ["F MED"]},
-           "orders": {"BRITAIN": ["SUEZ F MED"], "TURKEY": ["F MED - RED"]}}
+    req = {
+        "map": "colonial",
+        "phase": "S1870M",
+        "units": {"BRITAIN": ["A EGY"], "TURKEY": ["F MED"]},
+        "orders": {"BRITAIN": ["SUEZ F MED"], "TURKEY": ["F MED - RED"]},
+    }
     out = process(req)
     assert out["next"]["units"]["TURKEY"] == ["F RED"]
     out = process({**req, "orders": {"TURKEY": ["SC F MED - RED", "F MED - RED"]}})
@@ -74,14 +80,23 @@ def test_a_whole_game_through_the_json_interface() -> None:
     rng = random.Random(2)
     hero = "BRITAIN"
     game = Game.new("colonial", (), {"colonial": "avalon-hill"})
-    state: dict[str, Any] = {"phase": str(game.phase),
-                             "units": {p: [str(u) for u in game.position.units_of(p)] for p in game.powers()},
-                             "dislodged": {}}
+    state: dict[str, Any] = {
+        "phase": str(game.phase),
+        "units": {p: [str(u) for u in game.position.units_of(p)] for p in game.powers()},
+        "dislodged": {},
+    }
     for _ in range(200):
-        pos = position_from_data(rules, state["phase"], state["units"], state.get("supply_centers"),
-                                 state.get("dislodged"))
-        orders = {p: (greedy_orders(rules, pos, p, rng) if p == hero and pos.phase.kind == MOVEMENT
-                      else random_orders(rules, pos, p, rng)) for p in rules.game_map.powers}
+        pos = position_from_data(
+            rules, state["phase"], state["units"], state.get("supply_centers"), state.get("dislodged")
+        )
+        orders = {
+            p: (
+                greedy_orders(rules, pos, p, rng)
+                if p == hero and pos.phase.kind == MOVEMENT
+                else random_orders(rules, pos, p, rng)
+            )
+            for p in rules.game_map.powers
+        }
         out = process({"map": "colonial", "options": {"colonial": "avalon-hill"}, **state, "orders": orders})
         state = out["next"]
         if state["phase"][-1] != "R" and _centres(state, hero) >= 30:
@@ -121,8 +136,10 @@ def test_cli_adjudicate_file(tmp_path: Path) -> None:
 def test_a_whole_game_through_arbitre_play(tmp_path: Path) -> None:
     """``arbitre new --map colonial`` then ``arbitre play --order … --advance`` phase after phase, to a win."""
     game_file = tmp_path / "game.json"
-    assert runner.invoke(app, ["new", str(game_file), "--map", "colonial", "--option",
-                               "colonial=avalon-hill"]).exit_code == 0
+    assert (
+        runner.invoke(app, ["new", str(game_file), "--map", "colonial", "--option", "colonial=avalon-hill"]).exit_code
+        == 0
+    )
     rng = random.Random(2)
     hero = "BRITAIN"
     for _ in range(200):
@@ -132,8 +149,11 @@ def test_a_whole_game_through_arbitre_play(tmp_path: Path) -> None:
         pos, rules = game.position, game.rules
         args = ["play", str(game_file), "--advance"]
         for p in rules.game_map.powers:
-            texts = (greedy_orders(rules, pos, p, rng) if p == hero and pos.phase.kind == MOVEMENT
-                     else random_orders(rules, pos, p, rng))
+            texts = (
+                greedy_orders(rules, pos, p, rng)
+                if p == hero and pos.phase.kind == MOVEMENT
+                else random_orders(rules, pos, p, rng)
+            )
             for text in texts:
                 args += ["--order", f"{p}: {text}"]
         res = runner.invoke(app, args)
@@ -144,23 +164,38 @@ def test_a_whole_game_through_arbitre_play(tmp_path: Path) -> None:
 
 
 def _ah(units: dict[str, list[str]], orders: dict[str, list[str]]) -> dict[str, Any]:
-    return process({"map": "colonial", "rules": [], "options": {"colonial": "avalon-hill"}, "phase": "S1870M",
-                    "units": units, "orders": orders})
+    return process(
+        {
+            "map": "colonial",
+            "rules": [],
+            "options": {"colonial": "avalon-hill"},
+            "phase": "S1870M",
+            "units": units,
+            "orders": orders,
+        }
+    )
 
 
 def test_json_avalon_hill_train_blocked_at_its_target_still_bounces_a_third_power() -> None:
     # 9.23 (3): the train's attack on a unit that stays fails, even with support; a failed attack still
     # bounces a rival no stronger than it (1 + 1 support against Japan's 1 + 1), so China is not dislodged.
-    out = _ah({"RUSSIA": ["A MOS", "A KRA"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
-              {"RUSSIA": ["A MOS - TSR - IRK", "A KRA S A MOS - TSR - IRK"], "CHINA": ["A IRK H"],
-               "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"]})
+    out = _ah(
+        {"RUSSIA": ["A MOS", "A KRA"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
+        {
+            "RUSSIA": ["A MOS - TSR - IRK", "A KRA S A MOS - TSR - IRK"],
+            "CHINA": ["A IRK H"],
+            "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"],
+        },
+    )
     train = _result(out, "RUSSIA", "A MOS - TSR - IRK")
     assert (train["outcome"], train["reached"], train["reason"]) == ("partial", "OMS", "tsr_station_held")
     assert _result(out, "JAPAN", "A MAC - IRK")["outcome"] == "fails"
     assert out["next"]["units"]["CHINA"] == ["A IRK"] and out["next"]["dislodged"] == {}
     # Without the Russian support, Japan's supported attack wins and the train still does not follow.
-    out = _ah({"RUSSIA": ["A MOS"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
-              {"RUSSIA": ["A MOS - TSR - IRK"], "CHINA": ["A IRK H"], "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"]})
+    out = _ah(
+        {"RUSSIA": ["A MOS"], "CHINA": ["A IRK"], "JAPAN": ["A MAC", "A VLA"]},
+        {"RUSSIA": ["A MOS - TSR - IRK"], "CHINA": ["A IRK H"], "JAPAN": ["A MAC - IRK", "A VLA S A MAC - IRK"]},
+    )
     assert _result(out, "RUSSIA", "A MOS - TSR - IRK")["reached"] == "KRA"
     assert out["next"]["units"]["JAPAN"] == ["A IRK", "A VLA"] and list(out["next"]["dislodged"]) == ["CHINA"]
 
@@ -168,10 +203,20 @@ def test_json_avalon_hill_train_blocked_at_its_target_still_bounces_a_third_powe
 def test_json_avalon_hill_russian_unit_head_on_on_the_first_leg() -> None:
     # First leg, a unit of its own power coming the other way: a head-to-head battle neither can win.
     out = _ah({"RUSSIA": ["A MOS", "A PRM"]}, {"RUSSIA": ["A MOS - TSR - OMS", "A PRM - MOS"]})
-    assert (_result(out, "RUSSIA", "A MOS - TSR - OMS")["outcome"],
-            _result(out, "RUSSIA", "A PRM - MOS")["outcome"]) == ("fails", "fails")
+    assert (
+        _result(out, "RUSSIA", "A MOS - TSR - OMS")["outcome"],
+        _result(out, "RUSSIA", "A PRM - MOS")["outcome"],
+    ) == ("fails", "fails")
     assert out["next"]["units"] == {"RUSSIA": ["A MOS", "A PRM"]}
     # vDiplomacy lets them swap.
-    vdip = process({"map": "colonial", "rules": [], "options": {"colonial": "vdiplomacy"}, "phase": "S1870M",
-                    "units": {"RUSSIA": ["A MOS", "A PRM"]}, "orders": {"RUSSIA": ["A MOS - TSR - OMS", "A PRM - MOS"]}})
+    vdip = process(
+        {
+            "map": "colonial",
+            "rules": [],
+            "options": {"colonial": "vdiplomacy"},
+            "phase": "S1870M",
+            "units": {"RUSSIA": ["A MOS", "A PRM"]},
+            "orders": {"RUSSIA": ["A MOS - TSR - OMS", "A PRM - MOS"]},
+        }
+    )
     assert vdip["next"]["units"] == {"RUSSIA": ["A MOS", "A OMS"]}

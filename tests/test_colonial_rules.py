@@ -62,7 +62,14 @@ def test_map_facts(vdip: RuleSet) -> None:
     assert len(gmap.powers) == 7 and len(start.units) == 29
     assert len(gmap.supply_centers) == 58 and gmap.victory_centers == 30
     assert {p: len(info.homes) for p, info in gmap.powers.items()} == {
-        "BRITAIN": 6, "CHINA": 5, "FRANCE": 3, "HOLLAND": 3, "JAPAN": 4, "RUSSIA": 5, "TURKEY": 3}
+        "BRITAIN": 6,
+        "CHINA": 5,
+        "FRANCE": 3,
+        "HOLLAND": 3,
+        "JAPAN": 4,
+        "RUSSIA": 5,
+        "TURKEY": 3,
+    }
     assert "map" not in gmap.source.lower() or "colonial" in gmap.source.lower()
 
 
@@ -94,7 +101,7 @@ def test_rule_set_choice() -> None:
         make_rules("colonial", options={"colonial": "1995"})
     assert rules_from_options({"colonial_line_centers": "on"}).tsr_line_centers
     assert not rules_from_options({}).tsr_line_centers
-    with pytest.raises(ValueError, match="9.241"):
+    with pytest.raises(ValueError, match=r"9\.241"):
         rules_from_options({"colonial": "avalon-hill", "colonial_line_centers": "off"})
 
 
@@ -104,10 +111,19 @@ def test_every_difference_is_a_field_of_the_rule_set() -> None:
 
 
 # ---------------------------------------------------------------------- Trans-Siberian Railroad
-@pytest.mark.parametrize("text", [
-    "A MOS - TSR - VLA", "A MOS-TSR-VLA", "a mos - tsr - vla", "A MOS TSR VLA", "A MOS - VLA VIA TSR",
-    "A MOS - VLA by TSR", "A Moscou - Vladivostok par le Transsibérien", "A MOS -> TSR -> VLA",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A MOS - TSR - VLA",
+        "A MOS-TSR-VLA",
+        "a mos - tsr - vla",
+        "A MOS TSR VLA",
+        "A MOS - VLA VIA TSR",
+        "A MOS - VLA by TSR",
+        "A Moscou - Vladivostok par le Transsibérien",
+        "A MOS -> TSR -> VLA",
+    ],
+)
 def test_train_notations(vdip: RuleSet, text: str) -> None:
     order = vdip.parse(text)
     assert isinstance(order, TrainMove) and order.format() == "A MOS - TSR - VLA"
@@ -145,8 +161,17 @@ def test_train_orders_are_listed(vdip: RuleSet) -> None:
 
 def test_listed_orders_are_accepted(vdip: RuleSet, ah: RuleSet) -> None:
     for rules in (vdip, ah):
-        pos = position(rules, "BRITAIN A EGY", "TURKEY F MED", "BRITAIN F RED", "BRITAIN F ERI",
-                       "RUSSIA A MOS", "RUSSIA A IRK", "CHINA A MAC", "RUSSIA F VLA")
+        pos = position(
+            rules,
+            "BRITAIN A EGY",
+            "TURKEY F MED",
+            "BRITAIN F RED",
+            "BRITAIN F ERI",
+            "RUSSIA A MOS",
+            "RUSSIA A IRK",
+            "CHINA A MAC",
+            "RUSSIA F VLA",
+        )
         for power in rules.game_map.powers:
             for orders in legal_orders(rules, pos, power).values():
                 for text in orders:
@@ -203,8 +228,10 @@ def test_line_centre_option_under_vdiplomacy() -> None:
 
 
 # ---------------------------------------------------------------------- Suez Canal
-@pytest.mark.parametrize("text", ["SC F MED - RED", "SUEZ F MED", "suez f mediterranean", "SUEZ F MED - RED",
-                                  "SC MED - RED", "SUEZ Méditerranée"])
+@pytest.mark.parametrize(
+    "text",
+    ["SC F MED - RED", "SUEZ F MED", "suez f mediterranean", "SUEZ F MED - RED", "SC MED - RED", "SUEZ Méditerranée"],
+)
 def test_permission_notations(vdip: RuleSet, text: str) -> None:
     order = vdip.parse(text)
     assert isinstance(order, SuezPermission) and order.unit is None
@@ -242,8 +269,7 @@ def test_permission_errors_name_the_rule(vdip: RuleSet, ah: RuleSet) -> None:
         assert err.reason == "suez_no_fleet"
         err = refused(rules, pos, "TURKEY", "SC F MED - GOA")
         assert err.reason == "suez_direction"
-        err = refused(rules, position(rules, "TURKEY A EGY", "TURKEY F MED", phase="F1870R"), "TURKEY",
-                      "SUEZ F MED")
+        err = refused(rules, position(rules, "TURKEY A EGY", "TURKEY F MED", phase="F1870R"), "TURKEY", "SUEZ F MED")
         assert err.reason == "wrong_phase"
 
 
@@ -251,8 +277,11 @@ def test_one_permission_per_turn(vdip: RuleSet) -> None:
     pos = position(vdip, "BRITAIN A EGY", "TURKEY F MED", "HOLLAND F RED")
     rejected = check_orders(vdip, pos, "BRITAIN", ["SC F MED - RED", "SC F RED - MED"])
     assert [r.reason for r in rejected] == ["suez_one_per_turn"] * 2
-    outcome = adjudicate(vdip, pos, {"BRITAIN": ["SC F MED - RED", "SC F RED - MED"],
-                                     "TURKEY": ["F MED - RED"], "HOLLAND": ["F RED - MED"]})
+    outcome = adjudicate(
+        vdip,
+        pos,
+        {"BRITAIN": ["SC F MED - RED", "SC F RED - MED"], "TURKEY": ["F MED - RED"], "HOLLAND": ["F RED - MED"]},
+    )
     by_text = {r.text: r for r in outcome.results}
     assert by_text["SC F MED - RED"].outcome == ILLEGAL
     assert by_text["F MED - RED"].reason == by_text["F RED - MED"].reason == "suez_closed"
@@ -286,8 +315,13 @@ def test_hong_kong_gives_china_no_credit(vdip: RuleSet) -> None:
 
 
 def test_hong_kong_changes_hands(vdip: RuleSet) -> None:
-    pos = position(vdip, "CHINA A CAN", "BRITAIN A MAD", phase="F1870M",
-                   owners={"HON": "BRITAIN", "CAN": "CHINA", "MAD": "BRITAIN"})
+    pos = position(
+        vdip,
+        "CHINA A CAN",
+        "BRITAIN A MAD",
+        phase="F1870M",
+        owners={"HON": "BRITAIN", "CAN": "CHINA", "MAD": "BRITAIN"},
+    )
     outcome = adjudicate(vdip, pos, {"CHINA": ["A CAN - HON"]})
     after = outcome.after
     assert after.owners["HON"] == "CHINA"  # ownership changes: Britain loses it
@@ -302,8 +336,32 @@ def test_random_positions_around_the_line_and_the_canal(ruleset: str) -> None:
     accounted for (moved, stayed or dislodged), no two units share a province, every order has a result."""
     rules = make_rules("colonial", options={"colonial": ruleset})
     gmap = rules.game_map
-    area = ["MOS", "PRM", "OMS", "KRA", "IRK", "VLA", "ORE", "AKM", "MON", "MAC", "SEO", "URU", "SEM", "ODE",
-            "OKH", "EGY", "MED", "RED", "SYR", "SUD", "ERI", "MEC", "BLA", "GOA"]
+    area = [
+        "MOS",
+        "PRM",
+        "OMS",
+        "KRA",
+        "IRK",
+        "VLA",
+        "ORE",
+        "AKM",
+        "MON",
+        "MAC",
+        "SEO",
+        "URU",
+        "SEM",
+        "ODE",
+        "OKH",
+        "EGY",
+        "MED",
+        "RED",
+        "SYR",
+        "SUD",
+        "ERI",
+        "MEC",
+        "BLA",
+        "GOA",
+    ]
     powers = ["RUSSIA", "CHINA", "JAPAN", "BRITAIN", "TURKEY"]
     rng = random.Random(7)
     for _ in range(300):

@@ -17,10 +17,17 @@ from arbitre.variants import make_rules
 SETS = ["vdiplomacy", "avalon-hill"]
 
 
-def _json(ruleset: str, units: dict[str, list[str]], orders: dict[str, list[str]],
-          viewer: str | None = None) -> dict[str, Any]:
-    doc: dict[str, Any] = {"map": "colonial", "rules": ["submarines"], "phase": "S1870M",
-                           "options": {"colonial": ruleset}, "units": units, "orders": orders}
+def _json(
+    ruleset: str, units: dict[str, list[str]], orders: dict[str, list[str]], viewer: str | None = None
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "map": "colonial",
+        "rules": ["submarines"],
+        "phase": "S1870M",
+        "options": {"colonial": ruleset},
+        "units": units,
+        "orders": orders,
+    }
     if viewer:
         doc["viewer"] = viewer
     return process(doc)
@@ -33,8 +40,9 @@ def _outcomes(out: dict[str, Any]) -> dict[str, str]:
 @pytest.mark.parametrize("ruleset", SETS)
 @pytest.mark.parametrize("permission", ["SC SM MED - RED", "SC F MED - RED", "SUEZ SM MED"])
 def test_a_surfaced_submarine_passes_with_permission(ruleset: str, permission: str) -> None:
-    out = _json(ruleset, {"BRITAIN": ["A EGY"], "FRANCE": ["SM MED"]},
-                {"BRITAIN": [permission], "FRANCE": ["SM MED - RED"]})
+    out = _json(
+        ruleset, {"BRITAIN": ["A EGY"], "FRANCE": ["SM MED"]}, {"BRITAIN": [permission], "FRANCE": ["SM MED - RED"]}
+    )
     assert _outcomes(out)["SM MED - RED"] == "succeeds"
     assert _outcomes(out)["SC SM MED - RED"] == "succeeds"  # the permission is read for the submarine
     assert out["next"]["units"]["FRANCE"] == ["SM RED"]
@@ -43,7 +51,8 @@ def test_a_surfaced_submarine_passes_with_permission(ruleset: str, permission: s
 def test_without_permission_the_canal_is_closed_to_a_submarine() -> None:
     out = _json("vdiplomacy", {"BRITAIN": ["A EGY"], "FRANCE": ["SM MED"]}, {"FRANCE": ["SM MED - RED"]})
     assert [(r["outcome"], r["reason"]) for r in out["results"] if r["order"] == "SM MED - RED"] == [
-        ("fails", "suez_closed")]
+        ("fails", "suez_closed")
+    ]
 
 
 def test_avalon_hill_implicit_permission_for_the_egypt_holders_submarine() -> None:
@@ -51,8 +60,9 @@ def test_avalon_hill_implicit_permission_for_the_egypt_holders_submarine() -> No
     assert _outcomes(out)["SM MED - RED"] == "succeeds" and out["next"]["units"]["BRITAIN"] == ["A EGY", "SM RED"]
     # Python API, the same.
     rules = make_rules("colonial", ["submarines"], {"colonial": "avalon-hill"})
-    pos = Position("colonial", Phase.parse("S1870M"),
-                   {"EGY": Unit("BRITAIN", "A", "EGY"), "MED": Unit("BRITAIN", "SM", "MED")}, {})
+    pos = Position(
+        "colonial", Phase.parse("S1870M"), {"EGY": Unit("BRITAIN", "A", "EGY"), "MED": Unit("BRITAIN", "SM", "MED")}, {}
+    )
     outcome = adjudicate(rules, pos, {"BRITAIN": ["SM MED - RED"]})
     assert [r.outcome for r in outcome.results if r.text == "SM MED - RED"] == [SUCCEEDS]
     assert outcome.after.units["RED"] == Unit("BRITAIN", "SM", "RED")
@@ -61,8 +71,12 @@ def test_avalon_hill_implicit_permission_for_the_egypt_holders_submarine() -> No
 @pytest.mark.parametrize("ruleset", SETS)
 def test_a_submerged_submarine_cannot_use_the_canal(ruleset: str) -> None:
     rules = make_rules("colonial", ["submarines"], {"colonial": ruleset})
-    pos = Position("colonial", Phase.parse("S1870M"),
-                   {"EGY": Unit("FRANCE", "A", "EGY"), "MED-1": Unit("FRANCE", "SM", "MED-1")}, {})
+    pos = Position(
+        "colonial",
+        Phase.parse("S1870M"),
+        {"EGY": Unit("FRANCE", "A", "EGY"), "MED-1": Unit("FRANCE", "SM", "MED-1")},
+        {},
+    )
     outcome = adjudicate(rules, pos, {"FRANCE": ["SM MED-1 - RED-1", "SC SM MED-1 - RED-1"]})
     assert {r.outcome for r in outcome.results if r.reason != "no_order"} == {ILLEGAL}
     assert outcome.after.units["MED-1"] == Unit("FRANCE", "SM", "MED-1")
@@ -74,8 +88,12 @@ def test_a_permission_never_reveals_a_submerged_submarine(ruleset: str) -> None:
     answers = []
     for french in (["SM MED-1"], []):
         units = {"BRITAIN": ["A EGY"], **({"FRANCE": french} if french else {})}
-        out = _json(ruleset, units, {"BRITAIN": ["SC F MED - RED"], **({"FRANCE": ["SM MED-1 H"]} if french else {})},
-                    viewer="BRITAIN")
+        out = _json(
+            ruleset,
+            units,
+            {"BRITAIN": ["SC F MED - RED"], **({"FRANCE": ["SM MED-1 H"]} if french else {})},
+            viewer="BRITAIN",
+        )
         answers.append(json.dumps(out, sort_keys=True))
     assert answers[0] == answers[1]
     assert '"suez_no_fleet"' in answers[0]

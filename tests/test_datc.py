@@ -45,8 +45,9 @@ def test_the_case_file_says_what_the_html_says(html_cases: list[DatcCase]) -> No
             given = [(p, t) for p, ts in step["orders"].items() for t in ts]
             assert sorted(given) == sorted((o.power, o.text) for o in orders), case.case_id
             words = [(row[0], row[2]) for row in step["expect"]["results"]]
-            want = [(o.power, " ".join(ERRATA.get((case.case_id, o.power, o.text), (o.resolution, ""))[0]))
-                    for o in orders]
+            want = [
+                (o.power, " ".join(ERRATA.get((case.case_id, o.power, o.text), (o.resolution, ""))[0])) for o in orders
+            ]
             assert words == want, case.case_id
 
 

@@ -74,11 +74,7 @@ def test_v32_case_counts(v32_cases: dict[str, DatcCase]) -> None:
 
 def test_v32_adjustment_cases(v32_cases: dict[str, DatcCase]) -> None:
     winter = {cid for cid, case in v32_cases.items() if case.phase_kind == "adjustment"}
-    expected = (
-        {"6.B.14"}
-        | {f"6.I.{n}" for n in range(1, 8)}
-        | {f"6.J.{n}" for n in range(1, 13)}
-    )
+    expected = {"6.B.14"} | {f"6.I.{n}" for n in range(1, 8)} | {f"6.J.{n}" for n in range(1, 13)}
     assert winter == expected
 
 
@@ -116,14 +112,10 @@ def test_v32_6f7_retreat_orders(v32_cases: dict[str, DatcCase]) -> None:
             ("disrupted", "dislodged"),
         ),
         DatcOrder("ENGLAND", "A London - Holland", ("fails",)),
-        DatcOrder(
-            "GERMANY", "F Helgoland Bight Supports F Skagerrak - North Sea", ("given",)
-        ),
+        DatcOrder("GERMANY", "F Helgoland Bight Supports F Skagerrak - North Sea", ("given",)),
         DatcOrder("GERMANY", "F Skagerrak - North Sea", ("succeeds",)),
     )
-    assert case.retreat_orders == (
-        DatcOrder("ENGLAND", "F North Sea - Holland", ("succeeds",)),
-    )
+    assert case.retreat_orders == (DatcOrder("ENGLAND", "F North Sea - Holland", ("succeeds",)),)
     assert case.facts == ()
     assert case.automatic_disbands == ()
 
@@ -152,11 +144,7 @@ def test_v32_coast_facts(v32_cases: dict[str, DatcCase]) -> None:
 
 
 def test_v32_6j_automatic_disbands(v32_cases: dict[str, DatcCase]) -> None:
-    disbands = {
-        cid: case.automatic_disbands
-        for cid, case in v32_cases.items()
-        if case.automatic_disbands
-    }
+    disbands = {cid: case.automatic_disbands for cid, case in v32_cases.items() if case.automatic_disbands}
     assert disbands == {
         "6.J.2": (("FRANCE", "F English Channel"),),
         "6.J.3": (("RUSSIA", "A Prussia"),),
@@ -182,9 +170,7 @@ def test_v32_6c8_austria_without_colon(v32_cases: dict[str, DatcCase]) -> None:
     for cid, austria in expected.items():
         case = v32_cases[cid]
         assert [o for o in case.orders if o.power == "AUSTRIA"] == austria
-        assert [o.power for o in case.orders][-len(austria) :] == ["AUSTRIA"] * len(
-            austria
-        )
+        assert [o.power for o in case.orders][-len(austria) :] == ["AUSTRIA"] * len(austria)
         assert {o.power for o in case.orders} == {"TURKEY", "RUSSIA", "AUSTRIA"}
 
 
@@ -330,16 +316,11 @@ def test_godip_datc_v24() -> None:
     # Five 6.G cases have no PRESTATE_SETPHASE line.
     implicit = [case for case in cases if not case.phase_given]
     assert [case.name[:7] for case in implicit] == [f"6.G.{n}." for n in range(14, 19)]
-    assert {(c.season, c.year, c.phase_type) for c in implicit} == {
-        ("Spring", 1901, "Movement")
-    }
+    assert {(c.season, c.year, c.phase_type) for c in implicit} == {("Spring", 1901, "Movement")}
 
     # "Italy F gol" has no colon; "France f mid" keeps its lower-case letter.
     coast_case = by_name["6.B.6"]
-    assert (
-        coast_case.post_units is not None
-        and ("ITALY", "F gol") in coast_case.post_units
-    )
+    assert coast_case.post_units is not None and ("ITALY", "F gol") in coast_case.post_units
     assert coast_case.post_dislodged == (("FRANCE", "f mid"),)
 
 

@@ -30,10 +30,22 @@ def test_a_whole_espionnite_game(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
 
     # Spring 1901 by options: orders, everyone confirms, the orders lock.
-    out = play(path, "--order", "FRANCE: A PAR - BUR", "--order", "FRANCE: SPY MUN",
-               "--order", "GERMANY: A MUN - RUH", "--order", "GERMANY: CONTRE-ESPION MUN",
-               "--order", "ENGLAND: ESPION Munich", "--order", "ITALY: SPY BER",
-               *[a for p in POWERS for a in ("--confirm", p)])
+    out = play(
+        path,
+        "--order",
+        "FRANCE: A PAR - BUR",
+        "--order",
+        "FRANCE: SPY MUN",
+        "--order",
+        "GERMANY: A MUN - RUH",
+        "--order",
+        "GERMANY: CONTRE-ESPION MUN",
+        "--order",
+        "ENGLAND: ESPION Munich",
+        "--order",
+        "ITALY: SPY BER",
+        *[a for p in POWERS for a in ("--confirm", p)],
+    )
     assert "the orders of S1901M are locked" in out and "reaction step" in out
     assert saved(path).step == "reaction"
     # Each power reads only its own report.
@@ -57,8 +69,11 @@ def test_a_whole_espionnite_game(tmp_path: Path) -> None:
     assert "A MUN - RUH" not in results and not any("SPY" in t for t in results)
 
     # Fall 1901 interactively: orders per power, then each power reads its report and may change one order.
-    orders = {"ENGLAND": ["F LON - NTH", "SPY PAR"], "FRANCE": ["A PAR - BUR", "SPY XYZ", "?"],
-              "GERMANY": ["A MUN H", "COUNTERSPY BER"]}
+    orders = {
+        "ENGLAND": ["F LON - NTH", "SPY PAR"],
+        "FRANCE": ["A PAR - BUR", "SPY XYZ", "?"],
+        "GERMANY": ["A MUN H", "COUNTERSPY BER"],
+    }
     reactions = {"ENGLAND": ["A PAR - GAS", "F LON - ENG"], "GERMANY": ["A MUN - BUR"]}
     lines: list[str] = []
     for p in POWERS:

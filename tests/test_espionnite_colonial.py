@@ -22,10 +22,16 @@ from arbitre.words.events import report_line_text
 
 UNITS = {"BRITAIN": ["A EGY", "F RED"], "FRANCE": ["F MED"], "TURKEY": ["A SYR"]}
 BASE: dict[str, Any] = {
-    "map": "colonial", "rules": ["espionnite"], "phase": "S1870M", "options": {"colonial": "vdiplomacy"},
+    "map": "colonial",
+    "rules": ["espionnite"],
+    "phase": "S1870M",
+    "options": {"colonial": "vdiplomacy"},
     "units": UNITS,
-    "orders": {"BRITAIN": ["A EGY H", "SC F MED - RED", "F RED H"], "FRANCE": ["F MED - RED", "SPY EGY"],
-               "TURKEY": ["A SYR H", "SPY RED"]},
+    "orders": {
+        "BRITAIN": ["A EGY H", "SC F MED - RED", "F RED H"],
+        "FRANCE": ["F MED - RED", "SPY EGY"],
+        "TURKEY": ["A SYR H", "SPY RED"],
+    },
 }
 EGY_SEEN = "Your spy watched Britain's A EGY: its orders are A EGY H; SC F MED - RED."
 

@@ -13,11 +13,14 @@ from arbitre.interface import RequestError, process
 from arbitre.interface.schema import AdjudicationResponse, RevealResponse
 
 BASE: dict[str, Any] = {
-    "rules": ["espionnite"], "phase": "S1901M",
+    "rules": ["espionnite"],
+    "phase": "S1901M",
     "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN", "A BER"], "ENGLAND": ["F LON"]},
-    "orders": {"FRANCE": ["A PAR - BUR", "SPY MUN", "COUNTERSPY PAR"],
-               "GERMANY": ["A MUN - BUR", "SPY PAR", "SPY BER"],
-               "ENGLAND": ["ESPION MUN", "SPY XYZ"]},
+    "orders": {
+        "FRANCE": ["A PAR - BUR", "SPY MUN", "COUNTERSPY PAR"],
+        "GERMANY": ["A MUN - BUR", "SPY PAR", "SPY BER"],
+        "ENGLAND": ["ESPION MUN", "SPY XYZ"],
+    },
 }
 MUN = "Your spy watched Germany's A MUN: its order is A MUN - BUR."
 
@@ -27,10 +30,15 @@ def test_reveal_for_the_master_holds_every_power_s_reports() -> None:
     RevealResponse.model_validate(out)
     assert out["step"] == "reveal" and out["phase"] == "S1901M"
     assert {p: [r["en"] for r in lines] for p, lines in out["reveals"].items()} == {
-        "ENGLAND": [MUN], "FRANCE": [MUN], "GERMANY": ["Your spy (SPY PAR) learnt nothing."]}
+        "ENGLAND": [MUN],
+        "FRANCE": [MUN],
+        "GERMANY": ["Your spy (SPY PAR) learnt nothing."],
+    }
     assert out["reveals"]["GERMANY"][0]["fr"] == "Votre espion (ESPION PAR) n'a rien appris."
     assert {(r["power"], r["order"], r["reason"]) for r in out["rejected"]} == {
-        ("GERMANY", "SPY BER", "own_unit"), ("ENGLAND", "SPY XYZ", "unknown_place")}
+        ("GERMANY", "SPY BER", "own_unit"),
+        ("ENGLAND", "SPY XYZ", "unknown_place"),
+    }
     assert "next" not in out and "results" not in out  # nothing is adjudicated
 
 
@@ -53,8 +61,7 @@ def test_catch_notice_option() -> None:
 
 
 def test_resolve_applies_one_change_per_power_and_never_publishes_spies() -> None:
-    out = process({**BASE, "step": "resolve",
-                   "reactions": {"FRANCE": "A MAR - BUR", "germany": "A MUN - RUH"}})
+    out = process({**BASE, "step": "resolve", "reactions": {"FRANCE": "A MAR - BUR", "germany": "A MUN - RUH"}})
     AdjudicationResponse.model_validate(out)
     moved = {r["order"]: r["outcome"] for r in out["results"] if r["reason"] != "no_order"}
     assert moved == {"A PAR - BUR": "fails", "A MAR - BUR": "fails", "A MUN - RUH": "succeeds"}
@@ -69,15 +76,18 @@ def test_resolve_without_reactions_and_plain_requests_agree() -> None:
     assert "SPY" not in json.dumps(plain)
 
 
-@pytest.mark.parametrize(("request_", "where"), [
-    ({**BASE, "step": "resolve", "reactions": {"FRANCE": "A MUN - RUH"}}, "reactions.FRANCE"),
-    ({**BASE, "step": "resolve", "reactions": {"FRANCE": "SPY MUN"}}, "reactions.FRANCE"),
-    ({**BASE, "step": "resolve", "reactions": {"NARNIA": "A PAR H"}}, "reactions.NARNIA"),
-    ({**BASE, "step": "reveal", "rules": []}, "step"),
-    ({**BASE, "step": "reveal", "phase": "W1901A"}, "step"),
-    ({**BASE, "step": "reveal", "viewer": "NARNIA"}, "viewer"),
-    ({**BASE, "step": "peek"}, "step"),
-])
+@pytest.mark.parametrize(
+    ("request_", "where"),
+    [
+        ({**BASE, "step": "resolve", "reactions": {"FRANCE": "A MUN - RUH"}}, "reactions.FRANCE"),
+        ({**BASE, "step": "resolve", "reactions": {"FRANCE": "SPY MUN"}}, "reactions.FRANCE"),
+        ({**BASE, "step": "resolve", "reactions": {"NARNIA": "A PAR H"}}, "reactions.NARNIA"),
+        ({**BASE, "step": "reveal", "rules": []}, "step"),
+        ({**BASE, "step": "reveal", "phase": "W1901A"}, "step"),
+        ({**BASE, "step": "reveal", "viewer": "NARNIA"}, "viewer"),
+        ({**BASE, "step": "peek"}, "step"),
+    ],
+)
 def test_errors_name_the_field(request_: dict[str, Any], where: str) -> None:
     with pytest.raises(RequestError) as err:
         process(request_)
@@ -86,9 +96,13 @@ def test_errors_name_the_field(request_: dict[str, Any], where: str) -> None:
 
 def test_both_steps_through_the_command_line() -> None:
     runner = CliRunner()
-    lines = "\n".join(json.dumps(r) for r in (
-        {**BASE, "step": "reveal", "viewer": "FRANCE"},
-        {**BASE, "step": "resolve", "reactions": {"FRANCE": "A MAR S A PAR - BUR"}}))
+    lines = "\n".join(
+        json.dumps(r)
+        for r in (
+            {**BASE, "step": "reveal", "viewer": "FRANCE"},
+            {**BASE, "step": "resolve", "reactions": {"FRANCE": "A MAR S A PAR - BUR"}},
+        )
+    )
     res = runner.invoke(app, ["adjudicate"], input=lines)
     assert res.exit_code == 0, res.output
     reveal, resolve = (json.loads(line) for line in res.output.splitlines())

@@ -10,20 +10,23 @@ from arbitre.variants import make_rules
 from arbitre.variants.espionnite import CounterSpy, Spy
 
 
-@pytest.mark.parametrize(("text", "kind", "place"), [
-    ("SPY MUN", Spy, "MUN"),
-    ("spy mun", Spy, "MUN"),
-    ("ESPION Munich", Spy, "MUN"),
-    ("Espionne Munich", Spy, "MUN"),
-    ("SPY F KIE", Spy, "KIE"),
-    ("SPY STP/SC", Spy, "STP/SC"),
-    ("COUNTERSPY BER", CounterSpy, "BER"),
-    ("COUNTER-SPY BER", CounterSpy, "BER"),
-    ("counter spy ber", CounterSpy, "BER"),
-    ("CONTRE-ESPION Berlin", CounterSpy, "BER"),
-    ("contre espion BER", CounterSpy, "BER"),
-    ("Contre-Espion Bérlin", CounterSpy, "BER"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind", "place"),
+    [
+        ("SPY MUN", Spy, "MUN"),
+        ("spy mun", Spy, "MUN"),
+        ("ESPION Munich", Spy, "MUN"),
+        ("Espionne Munich", Spy, "MUN"),
+        ("SPY F KIE", Spy, "KIE"),
+        ("SPY STP/SC", Spy, "STP/SC"),
+        ("COUNTERSPY BER", CounterSpy, "BER"),
+        ("COUNTER-SPY BER", CounterSpy, "BER"),
+        ("counter spy ber", CounterSpy, "BER"),
+        ("CONTRE-ESPION Berlin", CounterSpy, "BER"),
+        ("contre espion BER", CounterSpy, "BER"),
+        ("Contre-Espion Bérlin", CounterSpy, "BER"),
+    ],
+)
 def test_notations(text: str, kind: type, place: str) -> None:
     order = make_rules("standard", ["espionnite"]).parse(text)
     assert isinstance(order, kind)
@@ -38,12 +41,15 @@ def test_formats_round_trip() -> None:
         assert rules.parse(rules.parse(text).format()) == rules.parse(text)
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("SPY", "missing_place"),
-    ("CONTRE-ESPION", "missing_place"),
-    ("SPY XYZ", "unknown_place"),
-    ("SPY MUN BER", "trailing"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("SPY", "missing_place"),
+        ("CONTRE-ESPION", "missing_place"),
+        ("SPY XYZ", "unknown_place"),
+        ("SPY MUN BER", "trailing"),
+    ],
+)
 def test_unreadable_orders(text: str, reason: str) -> None:
     with pytest.raises(InvalidOrder) as err:
         make_rules("standard", ["espionnite"]).parse(text)
@@ -62,13 +68,22 @@ def _rejected(game: Game, power: str, orders: list[str]) -> dict[str, tuple[str,
 def test_validation_errors_are_clear() -> None:
     game = Game.new(rules=["espionnite"])
     out = _rejected(game, "FRANCE", ["SPY PAR", "SPY BUR", "COUNTERSPY MUN", "COUNTERSPY BUR"])
-    assert out["SPY PAR"] == ("illegal", "own_unit",
-                              "Espionnite: the unit in PAR is yours; a spy watches a unit of another power")
+    assert out["SPY PAR"] == (
+        "illegal",
+        "own_unit",
+        "Espionnite: the unit in PAR is yours; a spy watches a unit of another power",
+    )
     assert out["SPY BUR"] == ("illegal", "no_unit", "Espionnite: there is no unit in BUR to spy on")
-    assert out["COUNTERSPY MUN"] == ("illegal", "not_own_unit", "Espionnite: the unit in MUN belongs to GERMANY; "
-                                     "a counter-spy guards one of your own units")
-    assert out["COUNTERSPY BUR"] == ("illegal", "no_unit", "Espionnite: you have no unit in BUR; "
-                                     "a counter-spy guards one of your own units")
+    assert out["COUNTERSPY MUN"] == (
+        "illegal",
+        "not_own_unit",
+        "Espionnite: the unit in MUN belongs to GERMANY; a counter-spy guards one of your own units",
+    )
+    assert out["COUNTERSPY BUR"] == (
+        "illegal",
+        "no_unit",
+        "Espionnite: you have no unit in BUR; a counter-spy guards one of your own units",
+    )
     assert _rejected(game, "FRANCE", ["SPY MUN", "COUNTERSPY PAR", "A PAR - BUR"]) == {}
 
 

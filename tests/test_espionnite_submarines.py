@@ -53,7 +53,9 @@ def test_validation_never_tells_whether_an_unseen_place_holds_a_unit() -> None:
         assert game.check_orders("GERMANY", [f"SPY {place}"]) == []
         [refused] = game.check_orders("GERMANY", [f"COUNTERSPY {place}"])
         assert (refused.reason, refused.message) == (
-            "no_unit", f"Espionnite: you have no unit in {place}; a counter-spy guards one of your own units")
+            "no_unit",
+            f"Espionnite: you have no unit in {place}; a counter-spy guards one of your own units",
+        )
     assert "SPY MAO-1" not in game.legal_orders("GERMANY")["SPY"]
     assert game.legal_orders("GERMANY")["SPY"] == ["SPY BRE", "SPY LON", "SPY PAR"]
     [own] = game.check_orders("FRANCE", ["SPY MAO-1"])

@@ -15,8 +15,12 @@ from arbitre.views.reveal import reveal_report
 from arbitre.words.events import report_line_text
 
 RULE_SETS = [("espionnite",)] + ([("submarines", "espionnite")] if "submarines" in REGISTRY else [])
-SUB_UNITS = {"FRANCE": ["SM MAO-1", "A PAR", "A MAR"], "ENGLAND": ["F LON", "SM NTH-1", "A LVP"],
-             "GERMANY": ["A MUN", "F KIE", "SM BAL-1"], "ITALY": ["A VEN", "F NAP"]}
+SUB_UNITS = {
+    "FRANCE": ["SM MAO-1", "A PAR", "A MAR"],
+    "ENGLAND": ["F LON", "SM NTH-1", "A LVP"],
+    "GERMANY": ["A MUN", "F KIE", "SM BAL-1"],
+    "ITALY": ["A VEN", "F NAP"],
+}
 JUNK = ["SPY XYZ", "SPY MAO-1", "COUNTERSPY BER", "A PAR - MUN", "SM BAL-1 - SKA-1", "hold everything"]
 
 
@@ -49,8 +53,9 @@ def what_power_knows(game: Game, power: str, own: list[str]) -> str:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), which=st.sampled_from(RULE_SETS), viewer=st.sampled_from(["FRANCE", "GERMANY", "ITALY"]))
-def test_view_before_the_reveal_ignores_other_powers_orders(data: st.DataObject, which: tuple[str, ...],
-                                                          viewer: str) -> None:
+def test_view_before_the_reveal_ignores_other_powers_orders(
+    data: st.DataObject, which: tuple[str, ...], viewer: str
+) -> None:
     game_a, game_b = _game(which), _game(which)
     own = data.draw(orders_of(game_a, viewer), label="own")
     knowledge: list[str] = []

@@ -52,8 +52,7 @@ def test_dislodged_unit_gives_retreat_phase_and_missing_retreat_disbands() -> No
 
 def test_civil_disorder_removes_when_no_disbands_given() -> None:
     rules = make_rules()
-    pos = position_from_data(rules, "W1901A", {"FRANCE": ["A PAR", "A PIC", "F BRE"]},
-                             {"FRANCE": ["PAR", "BRE"]})
+    pos = position_from_data(rules, "W1901A", {"FRANCE": ["A PAR", "A PIC", "F BRE"]}, {"FRANCE": ["PAR", "BRE"]})
     game = Game(rules, pos)
     outcome = game.advance()
     removed = [r for r in outcome.results if r.reason == "civil_disorder"]

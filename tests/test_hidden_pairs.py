@@ -56,10 +56,16 @@ def test_own_depth_support_reads_the_same_whether_the_supported_unit_exists() ->
 @HOSTILE
 @given(data=st.data())
 def test_answers_do_not_depend_on_the_order_of_the_input_lists(data: st.DataObject) -> None:
-    units = {"FRANCE": ["A PAR", "F BRE", "A MAR"], "GERMANY": ["A MUN", "F KIE", "SM BAL-1"],
-             "ENGLAND": ["F LON", "SM NTH-1"]}
-    orders = {"FRANCE": ["A PAR - BUR", "F BRE - MAO", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"],
-              "ENGLAND": ["F LON - ENG", "SM NTH-1 - NWG-1"]}
+    units = {
+        "FRANCE": ["A PAR", "F BRE", "A MAR"],
+        "GERMANY": ["A MUN", "F KIE", "SM BAL-1"],
+        "ENGLAND": ["F LON", "SM NTH-1"],
+    }
+    orders = {
+        "FRANCE": ["A PAR - BUR", "F BRE - MAO", "A MAR S A PAR - BUR"],
+        "GERMANY": ["A MUN - BUR"],
+        "ENGLAND": ["F LON - ENG", "SM NTH-1 - NWG-1"],
+    }
 
     def shuffled(mapping: dict[str, list[str]]) -> dict[str, list[str]]:
         keys = data.draw(st.permutations(sorted(mapping)))
@@ -75,14 +81,18 @@ ROUTES = {  # Germany's submerged submarine takes one of two routes in the far n
     "a": ["SM BAR-1 - NWG-1", "SM NWG-1 H", "SM NWG-1 H"],
     "b": ["SM BAR-1 H", "SM BAR-1 H", "SM BAR-1 H"],
 }
-FRANCE_MOVES = [["A MAR - PIE", "F BRE - MAO", "A PAR - GAS"], ["A PIE - TUS", "F MAO - WES", "A GAS - SPA"],
-                ["A TUS - ROM", "F WES - TUN", "A SPA - POR"]]
+FRANCE_MOVES = [
+    ["A MAR - PIE", "F BRE - MAO", "A PAR - GAS"],
+    ["A PIE - TUS", "F MAO - WES", "A GAS - SPA"],
+    ["A TUS - ROM", "F WES - TUN", "A SPA - POR"],
+]
 
 
 def _game(route: str) -> Game:
     game = Game.new("standard", ["submarines"], {})
-    game.position = position_from_data(game.rules, "S1901M", {
-        "FRANCE": ["A MAR", "F BRE", "A PAR"], "GERMANY": ["SM BAR-1"], "ITALY": ["A VEN"]}, None)
+    game.position = position_from_data(
+        game.rules, "S1901M", {"FRANCE": ["A MAR", "F BRE", "A PAR"], "GERMANY": ["SM BAR-1"], "ITALY": ["A VEN"]}, None
+    )
     for i, moves in enumerate(FRANCE_MOVES):
         while game.position.phase.kind != "M":
             game.advance()
@@ -94,8 +104,9 @@ def _game(route: str) -> Game:
 
 def test_several_phases_views_history_errors_and_maps_are_the_same_bytes() -> None:
     a, b = _game("a"), _game("b")
-    assert _bytes(view_to_data(build_view(a.rules, a.position, "master"))) != \
-        _bytes(view_to_data(build_view(b.rules, b.position, "master")))  # the pair differs in hidden state
+    assert _bytes(view_to_data(build_view(a.rules, a.position, "master"))) != _bytes(
+        view_to_data(build_view(b.rules, b.position, "master"))
+    )  # the pair differs in hidden state
     for viewer in ("FRANCE", "ITALY", "observer"):
         va = build_view(a.rules, a.position, viewer, pending=a.pending)
         vb = build_view(b.rules, b.position, viewer, pending=b.pending)
@@ -108,10 +119,14 @@ def test_several_phases_views_history_errors_and_maps_are_the_same_bytes() -> No
             assert _bytes(view_to_data(ha)) == _bytes(view_to_data(hb)), (viewer, str(ra.position.phase))
             assert render_svg(ha) == render_svg(hb)
         # reloaded from their saved form (as the server stores them), the same bytes again
-        la, lb = Game.from_data(json.loads(json.dumps(a.to_data()))), Game.from_data(json.loads(json.dumps(b.to_data())))
+        la, lb = (
+            Game.from_data(json.loads(json.dumps(a.to_data()))),
+            Game.from_data(json.loads(json.dumps(b.to_data()))),
+        )
         for ra, rb in zip(la.history, lb.history, strict=True):
-            assert _bytes(view_to_data(build_view(la.rules, ra.position, viewer, outcome=ra.outcome))) == \
-                _bytes(view_to_data(build_view(lb.rules, rb.position, viewer, outcome=rb.outcome)))
+            assert _bytes(view_to_data(build_view(la.rules, ra.position, viewer, outcome=ra.outcome))) == _bytes(
+                view_to_data(build_view(lb.rules, rb.position, viewer, outcome=rb.outcome))
+            )
     # errors about an order naming the place of the hidden unit read the same
     if a.position.phase.kind == "M":
         lines = ["SM NWG-1 - BAR-1", "F TUN S SM NWG-1", "SPY NWG-1", "A ROM - NWG-1"]
@@ -140,8 +155,13 @@ def test_map_of_a_position_file_draws_its_viewer(tmp_path: Path) -> None:
 def test_an_error_about_another_powers_reaction_tells_its_details_to_that_power_only() -> None:
     from arbitre.interface import RequestError
 
-    base = {"rules": ["espionnite"], "phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
-            "orders": {"FRANCE": ["A PAR H"], "GERMANY": ["A MUN H"]}, "step": "resolve"}
+    base = {
+        "rules": ["espionnite"],
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR H"], "GERMANY": ["A MUN H"]},
+        "step": "resolve",
+    }
 
     def error(reaction: str, viewer: str) -> tuple[str, str]:
         try:

@@ -12,7 +12,9 @@ from arbitre.cli.main import app
 from arbitre.interface import process, process_text
 
 EXAMPLE = {
-    "map": "standard", "rules": [], "options": {},
+    "map": "standard",
+    "rules": [],
+    "options": {},
     "phase": "S1901M",
     "units": {"ENGLAND": ["F LON", "F EDI", "A LVP"], "RUSSIA": ["F STP/SC"]},
     "supply_centers": {"ENGLAND": ["LON", "EDI", "LVP"]},
@@ -30,8 +32,11 @@ def test_schema_example() -> None:
 
 
 def test_retreat_cycle_through_next() -> None:
-    spring = {"phase": "S1901M", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]},
-              "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}}
+    spring = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]},
+        "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]},
+    }
     out = process(spring)
     nxt = out["next"]
     assert nxt["phase"] == "S1901R"
@@ -44,20 +49,25 @@ def test_retreat_cycle_through_next() -> None:
 
 
 def test_standoff_place_reaches_retreat_phase_through_retreats_list() -> None:
-    spring = {"phase": "S1901M",
-              "units": {"FRANCE": ["A BUR", "A GAS"], "GERMANY": ["A MUN", "A RUH"], "ITALY": ["A PIE"]},
-              "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"],
-                         "FRANCE": ["A GAS - MAR"], "ITALY": ["A PIE - MAR"]}}
+    spring = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A BUR", "A GAS"], "GERMANY": ["A MUN", "A RUH"], "ITALY": ["A PIE"]},
+        "orders": {
+            "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"],
+            "FRANCE": ["A GAS - MAR"],
+            "ITALY": ["A PIE - MAR"],
+        },
+    }
     out = process(spring)
     dis = out["next"]["dislodged"]["FRANCE"][0]
     assert "MAR" not in dis["retreats"] and "PAR" in dis["retreats"]  # MAR saw a standoff
     out2 = process({**out["next"], "orders": {"FRANCE": ["A BUR R MAR"]}})
-    assert [r["outcome"] for r in out2["results"] if r["power"] == "FRANCE"][0] == "illegal"
+    assert next(r["outcome"] for r in out2["results"] if r["power"] == "FRANCE") == "illegal"
     # Without the list the engine cannot know about the standoff: the list is what carries it.
     for d in out["next"]["dislodged"]["FRANCE"]:
         d.pop("retreats")
     out3 = process({**out["next"], "orders": {"FRANCE": ["A BUR R MAR"]}})
-    assert [r["outcome"] for r in out3["results"] if r["power"] == "FRANCE"][0] == "succeeds"
+    assert next(r["outcome"] for r in out3["results"] if r["power"] == "FRANCE") == "succeeds"
 
 
 def test_errors_say_where() -> None:
@@ -99,8 +109,13 @@ def test_json_lines_and_exit_status(tmp_path) -> None:  # type: ignore[no-untype
 
 
 def test_stdin() -> None:
-    proc = subprocess.run([sys.executable, "-m", "arbitre.cli.main", "adjudicate"], input=json.dumps(EXAMPLE),
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "arbitre.cli.main", "adjudicate"],
+        input=json.dumps(EXAMPLE),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(proc.stdout)["next"]["phase"] == "F1901M"
 
 
@@ -108,9 +123,14 @@ def test_rule_options_change_the_outcome() -> None:
     """Each named option of the DATC's alternatives is taken from the JSON and changes what it should."""
     base = {"phase": "S1901M"}
     # 4.B.4: a support naming the wrong coast (DATC 6.B.9).
-    coast = {**base, "units": {"FRANCE": ["F POR", "F MAO"], "ITALY": ["F LYO", "F WES"]},
-             "orders": {"FRANCE": ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"],
-                        "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"]}}
+    coast = {
+        **base,
+        "units": {"FRANCE": ["F POR", "F MAO"], "ITALY": ["F LYO", "F WES"]},
+        "orders": {
+            "FRANCE": ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"],
+            "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"],
+        },
+    }
     outcome = {r["order"]: r["outcome"] for r in process(coast)["results"]}
     assert outcome["F WES - SPA/SC"] == "succeeds"
     ignored = {r["order"]: r["outcome"] for r in process({**coast, "options": {"support_coast": "ignored"}})["results"]}
@@ -121,15 +141,21 @@ def test_rule_options_change_the_outcome() -> None:
     strict = process({**kind, "options": {"wrong_unit_type": "illegal"}})["results"][0]
     assert strict["outcome"] == "illegal" and strict["reason"] == "wrong_unit_type"
     # 4.D.4: too many builds.
-    builds = {"phase": "W1901A", "units": {"GERMANY": ["A SIL"]}, "supply_centers": {"GERMANY": ["BER", "KIE", "MUN"]},
-              "orders": {"GERMANY": ["A BER B", "F KIE B", "A MUN B"]}}
+    builds = {
+        "phase": "W1901A",
+        "units": {"GERMANY": ["A SIL"]},
+        "supply_centers": {"GERMANY": ["BER", "KIE", "MUN"]},
+        "orders": {"GERMANY": ["A BER B", "F KIE B", "A MUN B"]},
+    }
     first = {r["order"]: r["outcome"] for r in process(builds)["results"]}
     assert first == {"A BER B": "succeeds", "F KIE B": "succeeds", "A MUN B": "illegal"}
     strict_b = process({**builds, "options": {"too_many_builds": "all_illegal"}})["results"]
     assert all(r["outcome"] == "illegal" for r in strict_b)
     # 4.A.2: the paradox rule (DATC 6.F.14, a simple convoy paradox).
-    paradox = {**base, "units": {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
-               "orders": {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
-                          "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]}}
+    paradox = {
+        **base,
+        "units": {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
+        "orders": {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"], "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]},
+    }
     szykman = {r["order"]: r["outcome"] for r in process(paradox)["results"]}
     assert szykman["F WAL - ENG"] == "succeeds" and szykman["A BRE - LON"] == "fails"

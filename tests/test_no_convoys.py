@@ -39,8 +39,13 @@ def test_convoy_orders_are_illegal_and_never_listed() -> None:
 
 
 def test_adjudicate_json_with_no_convoys(tmp_path: Path) -> None:
-    request = {"map": "standard", "rules": ["no_convoys"], "phase": "F1901M",
-               "units": {"ENGLAND": ["F NTH", "A YOR"]}, "orders": ORDERS}
+    request = {
+        "map": "standard",
+        "rules": ["no_convoys"],
+        "phase": "F1901M",
+        "units": {"ENGLAND": ["F NTH", "A YOR"]},
+        "orders": ORDERS,
+    }
     src = tmp_path / "position.json"
     src.write_text(json.dumps(request))
     result = CliRunner().invoke(app, ["adjudicate", str(src)])

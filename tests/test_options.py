@@ -43,18 +43,35 @@ def test_every_record_is_named_by_its_options() -> None:
 def test_every_alternative_has_a_case() -> None:
     """Each value of each option of the issue's list is exercised by some case (the preference by 'default')."""
     tested = {_key(case)[1] for case in CASES}
-    untested = [f"{o.name}={v}" for o in OPTIONS for v, _ in o.values[1:]
-                if f"{o.name}={v}" not in tested
-                and o.name not in ("multi_route_convoy", "adjacent_convoy", "retreat_to_convoy_origin",
-                                   "support_coast", "wrong_unit_type", "multiple_orders", "civil_disorder")]
+    untested = [
+        f"{o.name}={v}"
+        for o in OPTIONS
+        for v, _ in o.values[1:]
+        if f"{o.name}={v}" not in tested
+        and o.name
+        not in (
+            "multi_route_convoy",
+            "adjacent_convoy",
+            "retreat_to_convoy_origin",
+            "support_coast",
+            "wrong_unit_type",
+            "multiple_orders",
+            "civil_disorder",
+        )
+    ]
     assert not untested  # the exempted options have their cases in test_json_interface / test_game
 
 
 SAME_AS_DEFAULT = {
     # The DATC says these alternatives agree with its preference on these cases (shown for completeness).
-    ("6.F.14", "convoy_paradox=1982"), ("6.F.14", "convoy_paradox=dptg"), ("6.F.18", "convoy_paradox=all_hold"),
-    ("6.F.18", "convoy_paradox=dptg"), ("6.F.22", "convoy_paradox=1982"), ("6.F.22", "convoy_paradox=dptg"),
-    ("6.F.24", "convoy_paradox=1982"), ("6.F.21", "preset=2000"),
+    ("6.F.14", "convoy_paradox=1982"),
+    ("6.F.14", "convoy_paradox=dptg"),
+    ("6.F.18", "convoy_paradox=all_hold"),
+    ("6.F.18", "convoy_paradox=dptg"),
+    ("6.F.22", "convoy_paradox=1982"),
+    ("6.F.22", "convoy_paradox=dptg"),
+    ("6.F.24", "convoy_paradox=1982"),
+    ("6.F.21", "preset=2000"),
 }
 
 
@@ -86,7 +103,11 @@ def test_presets_set_their_options_and_can_be_overridden() -> None:
     assert mixed.convoy_paradox == "szykman" and mixed.civil_disorder == "2000"
     assert make_rules("standard", options={"preset": "datc"}).options == RuleOptions()
     assert {p.title for p in PRESETS.values()} == {
-        "DATC v3.2 preferences", "2023 rulebook", "2000 rulebook", "Avalon Hill 1982"}
+        "DATC v3.2 preferences",
+        "2023 rulebook",
+        "2000 rulebook",
+        "Avalon Hill 1982",
+    }
     with pytest.raises(ValueError, match="preset"):
         make_rules("standard", options={"preset": "1959"})
     [(out, ok)] = process_text(json.dumps({"phase": "S1901M", "units": {}, "options": {"preset": "1959"}}))

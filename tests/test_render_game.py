@@ -52,19 +52,25 @@ def to_movement(game: Game) -> None:
 
 def test_standard_kinds_from_a_real_game() -> None:
     game = Game.new("standard")
-    spring = play(game, {
-        "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE H"],
-        "GERMANY": ["A MUN - RUH", "F KIE - HOL", "A BER - MUN"],
-        "ENGLAND": ["F LON - NTH", "A LVP - YOR"],
-        "RUSSIA": ["A WAR - GAL"],
-        "ITALY": ["A VEN - TYR"],
-    })
-    fall = play(game, {
-        "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "F HOL H"],
-        "FRANCE": ["A BUR H", "A MAR - BUR"],
-        "ENGLAND": ["F NTH C A YOR - NWY", "A YOR - NWY"],
-        "AUSTRIA": ["A BUD - GAL", "A VIE S A BUD - GAL"],
-    })
+    spring = play(
+        game,
+        {
+            "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE H"],
+            "GERMANY": ["A MUN - RUH", "F KIE - HOL", "A BER - MUN"],
+            "ENGLAND": ["F LON - NTH", "A LVP - YOR"],
+            "RUSSIA": ["A WAR - GAL"],
+            "ITALY": ["A VEN - TYR"],
+        },
+    )
+    fall = play(
+        game,
+        {
+            "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR", "F HOL H"],
+            "FRANCE": ["A BUR H", "A MAR - BUR"],
+            "ENGLAND": ["F NTH C A YOR - NWY", "A YOR - NWY"],
+            "AUSTRIA": ["A BUD - GAL", "A VIE S A BUD - GAL"],
+        },
+    )
     retreats = play(game, {"FRANCE": ["A BUR R PIC"], "RUSSIA": ["A GAL D"]})
     assert game.phase.kind == "A"
     winter = play(game, {"GERMANY": ["F KIE B"], "ENGLAND": ["WAIVE"]})
@@ -145,14 +151,13 @@ def test_submarines_submerging_and_torpedoes_are_drawn() -> None:
     assert support.get("data-draw") == DrawStyle.SUPPORT and has_shape(support, "path")
     # The outsider's map shows neither the submerged unit nor its torpedo (the support is public).
     france = game.phase_view(torpedo, "FRANCE")
-    assert [g.get("data-kind") for g in drawn(france) if "ENG-1" in (g.get("data-places") or "")] == [
-        "torpedo_support"]
+    assert [g.get("data-kind") for g in drawn(france) if "ENG-1" in (g.get("data-places") or "")] == ["torpedo_support"]
     assert "ENGLAND SM ENG-1" not in render_svg(france)
     assert "ENGLAND SM ENG-1 (submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
 
 
 def test_outsider_map_holds_nothing_hidden() -> None:
-    game, submerge, _ = submarines_game()
+    game, _submerge, _ = submarines_game()
     geo = load_geometry("standard")
     x, y = geo.provinces["ENG"].depth or (0.0, 0.0)
     after = game.view("FRANCE")  # the submarine is still submerged in ENG-1

@@ -68,9 +68,12 @@ def test_touching_is_exactly_adjacency(name: str) -> None:
     crossings = {frozenset((c.a, c.b)) for c in geo.crossings}
     adjacent = data_adjacent(name)
     assert not (crossings & touching), "a crossing is drawn where the provinces already share a border"
-    assert touching - adjacent == set(), f"drawn as touching but not adjacent: {sorted(map(sorted, touching - adjacent))}"
+    assert touching - adjacent == set(), (
+        f"drawn as touching but not adjacent: {sorted(map(sorted, touching - adjacent))}"
+    )
     assert adjacent - touching - crossings == set(), (
-        f"adjacent but not drawn: {sorted(map(sorted, adjacent - touching - crossings))}")
+        f"adjacent but not drawn: {sorted(map(sorted, adjacent - touching - crossings))}"
+    )
     # Crossings are the exception, not the rule.
     assert len(crossings) <= 3
 
@@ -130,7 +133,7 @@ def test_labels_and_units_do_not_overlap(name: str) -> None:
             boxes.append((abbr, "unit", shape.unit[0], shape.unit[1], 12.0, 9.0))
     clashes = []
     for i, (a, ka, xa, ya, wa, ha) in enumerate(boxes):
-        for b, kb, xb, yb, wb, hb in boxes[i + 1:]:
+        for b, kb, xb, yb, wb, hb in boxes[i + 1 :]:
             if abs(xa - xb) < wa + wb and abs(ya - yb) < ha + hb:
                 clashes.append((a, ka, b, kb))
     assert clashes == []

@@ -19,9 +19,12 @@ def groups(svg: str, kind: str) -> list[ET.Element]:
 
 
 def test_cli_map_from_position(tmp_path: Path) -> None:
-    request = {"map": "standard", "phase": "S1901M",
-               "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
-               "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}}
+    request = {
+        "map": "standard",
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
+    }
     src = tmp_path / "pos.json"
     src.write_text(json.dumps(request))
     out = tmp_path / "map.svg"

@@ -17,7 +17,8 @@ from arbitre.judge import Game
 runner = CliRunner()
 
 SEED = {  # the seed's example on the standard map: ATL is MAO, MAN is ENG
-    "rules": ["submarines"], "phase": "S1901M",
+    "rules": ["submarines"],
+    "phase": "S1901M",
     "units": {"GERMANY": ["SM MAO-1"], "FRANCE": ["F MAO"], "ENGLAND": ["SM ENG", "SM NAO-1"]},
     "orders": {"GERMANY": ["SM MAO-1 Torp. MAO"], "FRANCE": ["F MAO - POR"], "ENGLAND": ["SM ENG - MAO"]},
 }
@@ -35,14 +36,16 @@ def test_a_game_through_the_command_line_shows_each_viewer_its_part(tmp_path: Pa
     res = runner.invoke(app, ["play", str(game), "--order", "FRANCE: SM BRE - MAO", "--advance"])
     assert res.exit_code == 0, res.output
     runner.invoke(app, ["play", str(game), "--advance"])  # the retreat step, held every time
-    res = runner.invoke(app, ["play", str(game), "--order", "FRANCE: SM MAO - MAO-1", "--advance",
-                              "--viewer", "GERMANY"])
+    res = runner.invoke(
+        app, ["play", str(game), "--order", "FRANCE: SM MAO - MAO-1", "--advance", "--viewer", "GERMANY"]
+    )
     assert res.exit_code == 0, res.output
     assert "SM MAO - MAO-1" in res.output  # a public unit's order is published…
     assert "(+1 unseen)" in res.output  # …and then France has a unit Germany cannot see
     runner.invoke(app, ["play", str(game), "--advance"])
-    res = runner.invoke(app, ["play", str(game), "--order", "FRANCE: SM MAO-1 - NAO-1", "--advance",
-                              "--viewer", "ENGLAND"])
+    res = runner.invoke(
+        app, ["play", str(game), "--order", "FRANCE: SM MAO-1 - NAO-1", "--advance", "--viewer", "ENGLAND"]
+    )
     assert res.exit_code == 0, res.output
     assert "NAO-1" not in res.output and "MAO-1" not in res.output
     mine = runner.invoke(app, ["play", str(game), "--history", "--viewer", "FRANCE"]).output
@@ -63,12 +66,15 @@ def test_orders_lists_only_what_the_viewer_may_order(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("map_name", ["standard", "colonial"])
 def test_random_games_with_submarines(tmp_path: Path, map_name: str) -> None:
-    fleets = {p: [u.split()[1] for u in info.start_units if u.startswith("F ")]
-              for p, info in Game.new(map_name).rules.game_map.powers.items()}
+    fleets = {
+        p: [u.split()[1] for u in info.start_units if u.startswith("F ")]
+        for p, info in Game.new(map_name).rules.game_map.powers.items()
+    }
     choice = ",".join(f"{p}:{f[0]}" for p, f in fleets.items() if f)
     game = tmp_path / "g.json"
-    res = runner.invoke(app, ["new", str(game), "--map", map_name, "--rules", "submarines",
-                              "--option", f"start_submarines={choice}"])
+    res = runner.invoke(
+        app, ["new", str(game), "--map", map_name, "--rules", "submarines", "--option", f"start_submarines={choice}"]
+    )
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["play", str(game), "--random", "16", "--seed", "4", "--viewer", "observer"])
     assert res.exit_code == 0, res.output
@@ -112,9 +118,13 @@ def test_json_interface_errors_name_the_viewer_field() -> None:
 
 
 def test_adjudicate_command_with_a_viewer(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "arbitre.cli.main", "adjudicate"],
-                          input=json.dumps({**SEED, "viewer": "observer"}), capture_output=True, text=True,
-                          check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "arbitre.cli.main", "adjudicate"],
+        input=json.dumps({**SEED, "viewer": "observer"}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     out = json.loads(proc.stdout)
     assert out["viewer"] == "observer" and "Torp" not in proc.stdout
     assert all(r["power"] != "GERMANY" for r in out["results"]) and "GERMANY" not in out["next"]["units"]

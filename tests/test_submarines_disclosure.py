@@ -30,7 +30,7 @@ def test_surface_units_are_public_submerged_ones_known_to_their_owner_only() -> 
     assert places_seen(build_view(RULES, pos, "FRANCE")) == {"MAO-1", "BRE", "LON"}
     for viewer in everyone_but("FRANCE"):
         assert places_seen(build_view(RULES, pos, viewer)) == {"BRE", "LON"}
-    own = [u for u in build_view(RULES, pos, "FRANCE").units if u.place == "MAO-1"][0]
+    own = next(u for u in build_view(RULES, pos, "FRANCE").units if u.place == "MAO-1")
     assert own.hidden and own.power == "FRANCE"
     # How many units a power has is public.
     assert build_view(RULES, pos, "ENGLAND").unit_counts == {"FRANCE": 2, "ENGLAND": 1}
@@ -55,8 +55,7 @@ def test_a_successful_surfacing_is_public() -> None:
 
 
 def test_a_failed_surfacing_is_told_only_to_the_surface_units_it_met() -> None:
-    out = play({"FRANCE": ["SM MAO-1"], "ENGLAND": ["F MAO"], "GERMANY": ["F IRI"]},
-               {"FRANCE": ["SM MAO-1 - MAO"]})
+    out = play({"FRANCE": ["SM MAO-1"], "ENGLAND": ["F MAO"], "GERMANY": ["F IRI"]}, {"FRANCE": ["SM MAO-1 - MAO"]})
     assert kinds(out, "ENGLAND") == ["submarines.unseen_bounce"]
     assert "France" not in report(out, "ENGLAND")[0] and "FRANCE" not in report(out, "ENGLAND")[0]
     for viewer in everyone_but("ENGLAND", "FRANCE"):
@@ -64,8 +63,9 @@ def test_a_failed_surfacing_is_told_only_to_the_surface_units_it_met() -> None:
 
 
 def test_a_surface_move_bounced_by_an_unseen_submarine_is_reported_as_bounced() -> None:
-    out = play({"FRANCE": ["SM MAO-1"], "ENGLAND": ["F IRI"]}, {"FRANCE": ["SM MAO-1 - MAO"],
-                                                                "ENGLAND": ["F IRI - MAO"]})
+    out = play(
+        {"FRANCE": ["SM MAO-1"], "ENGLAND": ["F IRI"]}, {"FRANCE": ["SM MAO-1 - MAO"], "ENGLAND": ["F IRI - MAO"]}
+    )
     for viewer in everyone_but("FRANCE"):
         seen = {o.text: (o.outcome, o.reason) for o in view(out, viewer).orders}
         assert seen["F IRI - MAO"] == ("fails", "bounced")
@@ -74,8 +74,9 @@ def test_a_surface_move_bounced_by_an_unseen_submarine_is_reported_as_bounced() 
 
 
 def test_sonar_tells_each_owner_where_the_others_are_without_nationality() -> None:
-    out = play({"FRANCE": ["SM MAO-1"], "ENGLAND": ["SM NAO-1"], "GERMANY": ["SM NTH-1"]},
-               {"FRANCE": ["SM MAO-1 - IRI-1"]})
+    out = play(
+        {"FRANCE": ["SM MAO-1"], "ENGLAND": ["SM NAO-1"], "GERMANY": ["SM NTH-1"]}, {"FRANCE": ["SM MAO-1 - IRI-1"]}
+    )
     # IRI-1 touches NAO-1; NTH-1 touches neither IRI-1 nor NAO-1.
     assert report(out, "FRANCE") == ["Sonar contact: a submarine in NAO-1 (nationality unknown)."]
     assert report(out, "ENGLAND") == ["Sonar contact: a submarine in IRI-1 (nationality unknown)."]
@@ -100,8 +101,14 @@ def test_a_decisive_upward_support_is_published_without_nationality_a_useless_on
     assert "SM MAO-1 S F BRE - MAO" not in order_texts(view(out, "FRANCE"))
     # Not decisive (the move fails anyway): secret.
     units = {"FRANCE": ["F BRE"], "GERMANY": ["SM MAO-1"], "ENGLAND": ["F MAO", "F IRI", "F NAO"]}
-    out = play(units, {"FRANCE": ["F BRE - MAO"], "GERMANY": ["SM MAO-1 S F BRE - MAO"],
-                       "ENGLAND": ["F IRI S F MAO", "F NAO S F MAO"]})
+    out = play(
+        units,
+        {
+            "FRANCE": ["F BRE - MAO"],
+            "GERMANY": ["SM MAO-1 S F BRE - MAO"],
+            "ENGLAND": ["F IRI S F MAO", "F NAO S F MAO"],
+        },
+    )
     for viewer in everyone_but("GERMANY"):
         assert report(out, viewer) == [] and "MAO-1" not in str(view(out, viewer))
 
@@ -146,13 +153,15 @@ def test_a_torpedo_miss_is_told_only_next_to_the_target_sea() -> None:
     told = ["GERMANY", "FRANCE", "ENGLAND"]  # the firer; an army in Gascony; a submarine in the next depths
     for viewer in told:
         assert "submarines.torpedo_miss" in kinds(out, viewer)
-    miss = [line for line in report(out, "FRANCE") if "torpedo" in line][0]
+    miss = next(line for line in report(out, "FRANCE") if "torpedo" in line)
     assert miss == "A torpedo fired from MAO-1 at MAO missed." and "German" not in miss
     for viewer in everyone_but(*told):
         assert report(out, viewer) == []
     # From the surface, the firing unit and its power are named.
-    out = play({"FRANCE": ["F MAO"], "SPAIN_FREE": []} if False else {"FRANCE": ["F MAO"], "ITALY": ["F ROM"]},
-               {"FRANCE": ["F MAO Torp. MAO-1"]})
+    out = play(
+        {"FRANCE": ["F MAO"], "SPAIN_FREE": []} if False else {"FRANCE": ["F MAO"], "ITALY": ["F ROM"]},
+        {"FRANCE": ["F MAO Torp. MAO-1"]},
+    )
     assert report(out, "FRANCE") == ["France's F MAO fired a torpedo at MAO-1 and missed."]
     assert report(out, "ITALY") == []
 
@@ -177,7 +186,9 @@ def test_a_lost_submarine_is_public_without_place_or_culprit() -> None:
     out = play(units, {"ENGLAND": ["SM IRI-1 - MAO-1", "SM ENG-1 S SM IRI-1 - MAO-1"]})
     retreat = adjudicate(RULES, out.after, {"FRANCE": ["SM MAO-1 D"]})
     for viewer in everyone_but():
-        lines = [report_line_text(RULES, line, "en") for line in build_view(RULES, retreat.before, viewer, retreat).report]
+        lines = [
+            report_line_text(RULES, line, "en") for line in build_view(RULES, retreat.before, viewer, retreat).report
+        ]
         assert lines == ["France lost a submarine."]
     assert order_texts(build_view(RULES, retreat.before, "ITALY", retreat)) == []
     assert order_texts(build_view(RULES, retreat.before, "FRANCE", retreat)) == ["SM MAO-1 D"]
@@ -188,12 +199,15 @@ def test_a_submerged_retreat_to_an_impossible_unseen_place_fails_and_the_submari
     out = play(units, {"ENGLAND": ["SM IRI-1 - MAO-1", "SM ENG-1 S SM IRI-1 - MAO-1"]})
     game_rules = RULES
     # IRI-1 is where the attack came from: France cannot know it, so the order is accepted, and fails.
-    assert [r for r in adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R IRI-1"]}).results
-            if r.outcome == "illegal"] == []
+    assert [
+        r for r in adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R IRI-1"]}).results if r.outcome == "illegal"
+    ] == []
     retreat = adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R IRI-1"]})
     assert [(r.outcome, r.reason) for r in retreat.results] == [("fails", "bounced")]
-    assert "France lost a submarine." in [event_text(RULES, e.kind, e.data, "en")  # type: ignore[attr-defined]
-                                          for e in retreat.events]
+    assert "France lost a submarine." in [
+        event_text(RULES, e.kind, e.data, "en")  # type: ignore[attr-defined]
+        for e in retreat.events
+    ]
     ok = adjudicate(game_rules, out.after, {"FRANCE": ["SM MAO-1 R NAO-1"]})
     assert [r.outcome for r in ok.results] == [SUCCEEDS] and ok.events == ()
 
@@ -215,13 +229,22 @@ def test_order_checks_judge_unseen_places_as_empty_and_name_no_hidden_unit() -> 
     hidden = position({"FRANCE": ["SM NAO-1", "A PAR"], "ENGLAND": ["SM IRI-1", "F LON"]})
     empty = position({"FRANCE": ["SM NAO-1", "A PAR"], "ENGLAND": ["F LON"]})
     game = Game.new("standard", ["submarines"])
-    orders = ["SM IRI-1 - ENG-1", "SM IRI-1 H", "SM NAO-1 S SM IRI-1 - MAO-1", "SM NAO-1 S SM IRI-1",
-              "SM NAO-1 - IRI-1", "SM IRI-1 D", "F LON - PAR", "A PAR S SM IRI-1"]
+    orders = [
+        "SM IRI-1 - ENG-1",
+        "SM IRI-1 H",
+        "SM NAO-1 S SM IRI-1 - MAO-1",
+        "SM NAO-1 S SM IRI-1",
+        "SM NAO-1 - IRI-1",
+        "SM IRI-1 D",
+        "F LON - PAR",
+        "A PAR S SM IRI-1",
+    ]
     answers = []
     for pos in (hidden, empty):
         game.position = pos
-        answers.append([(r.text, r.outcome, r.reason, r.message)
-                        for o in orders for r in game.check_orders("FRANCE", [o])])
+        answers.append(
+            [(r.text, r.outcome, r.reason, r.message) for o in orders for r in game.check_orders("FRANCE", [o])]
+        )
     assert answers[0] == answers[1]
     refused = {t: m for t, _, _, m in answers[0]}
     assert refused["SM IRI-1 - ENG-1"] == "there is no unit in IRI-1"
@@ -237,7 +260,7 @@ def test_the_outcome_of_a_support_of_an_unseen_unit_is_told_to_nobody() -> None:
     # Whether the support is void would tell whether a submarine is in IRI-1.
     for units in ({"FRANCE": ["SM NAO-1"], "ENGLAND": ["SM IRI-1"]}, {"FRANCE": ["SM NAO-1"]}):
         out = play(units, {"FRANCE": ["SM NAO-1 S SM IRI-1"]})
-        mine = [o for o in view(out, "FRANCE").orders if o.text == "SM NAO-1 S SM IRI-1"][0]
+        mine = next(o for o in view(out, "FRANCE").orders if o.text == "SM NAO-1 S SM IRI-1")
         assert (mine.outcome, mine.reason) == (None, None)
 
 
@@ -254,8 +277,9 @@ def test_the_outcome_of_a_surface_support_is_public() -> None:
     out = play(SURFACE_FIGHT, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"]})
     for viewer in everyone_but():
         assert _outcomes(out, viewer)["F MAO S F BRE - ENG"] == (SUCCEEDS, None)
-    cut = play(SURFACE_FIGHT, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"],
-                               "ENGLAND": ["F LON - ENG", "F IRI - MAO"]})
+    cut = play(
+        SURFACE_FIGHT, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG", "F IRI - MAO"]}
+    )
     for viewer in everyone_but():
         assert _outcomes(cut, viewer)["F MAO S F BRE - ENG"] == ("fails", "cut")
         assert _outcomes(cut, viewer)["F BRE - ENG"] == ("fails", "bounced")
@@ -263,17 +287,21 @@ def test_the_outcome_of_a_surface_support_is_public() -> None:
 
 def test_a_support_cut_by_an_unseen_submarine_reads_cut_and_names_nothing() -> None:
     units = {**SURFACE_FIGHT, "GERMANY": ["SM MAO-1"]}
-    out = play(units, {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"],
-                       "GERMANY": ["SM MAO-1 - MAO"]})
+    out = play(
+        units,
+        {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"], "GERMANY": ["SM MAO-1 - MAO"]},
+    )
     for viewer in everyone_but("GERMANY"):
-        mine = [o for o in view(out, viewer).orders if o.text == "F MAO S F BRE - ENG"][0]
+        mine = next(o for o in view(out, viewer).orders if o.text == "F MAO S F BRE - ENG")
         assert (mine.outcome, mine.reason) == ("fails", "cut")
         assert "GERMANY" not in str(mine) and "MAO-1" not in str(view(out, viewer).orders)
 
 
 def test_a_support_from_the_depths_keeps_its_outcome_secret() -> None:
-    out = play({"FRANCE": ["F BRE", "SM ENG-1"], "ENGLAND": ["F LON"]},
-               {"FRANCE": ["SM ENG-1 S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"]})
+    out = play(
+        {"FRANCE": ["F BRE", "SM ENG-1"], "ENGLAND": ["F LON"]},
+        {"FRANCE": ["SM ENG-1 S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG"]},
+    )
     assert _outcomes(out, "FRANCE")["SM ENG-1 S F BRE - ENG"] == (SUCCEEDS, None)
     for viewer in everyone_but("FRANCE"):
         assert "SM ENG-1 S F BRE - ENG" not in _outcomes(out, viewer)
@@ -281,8 +309,11 @@ def test_a_support_from_the_depths_keeps_its_outcome_secret() -> None:
 
 def test_public_results_read_the_same_whatever_the_depths_hold() -> None:
     # Hidden-state pairs: only submerged units of other powers (and their orders) differ.
-    orders = {"FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"], "ENGLAND": ["F LON - ENG", "F IRI H"],
-              "ITALY": ["F NAP - TYS"]}
+    orders = {
+        "FRANCE": ["F MAO S F BRE - ENG", "F BRE - ENG"],
+        "ENGLAND": ["F LON - ENG", "F IRI H"],
+        "ITALY": ["F NAP - TYS"],
+    }
     # (How many units a power has is public: each side gives Turkey and Russia one submarine.)
     secret_sides = [
         ({"TURKEY": ["SM AEG-1"], "RUSSIA": ["SM BAR-1"]}, {}),
@@ -292,8 +323,12 @@ def test_public_results_read_the_same_whatever_the_depths_hold() -> None:
     for viewer in ("ENGLAND", "ITALY", "GERMANY", "observer"):
         seen_py, seen_json = [], []
         for units, secret in secret_sides:
-            request = {"rules": ["submarines"], "phase": "S1901M", "units": {**SURFACE_FIGHT, **units},
-                       "orders": {**orders, **secret}}
+            request = {
+                "rules": ["submarines"],
+                "phase": "S1901M",
+                "units": {**SURFACE_FIGHT, **units},
+                "orders": {**orders, **secret},
+            }
             out = play(request["units"], request["orders"])  # type: ignore[arg-type]
             seen_py.append(json.dumps(view_to_data(view(out, viewer)), sort_keys=True))
             seen_json.append(json.dumps(process({**request, "viewer": viewer}), sort_keys=True))

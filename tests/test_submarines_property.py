@@ -46,11 +46,20 @@ def _order_pool(own_places: Sequence[str]) -> list[str]:
     """Orders a power might write about depth places, its own units and others'."""
     pool: list[str] = []
     for d in DEPTHS:
-        pool += [f"SM {d} H", f"SM {d} - {sorted(GMAP.neighbours(SUB, d))[0]}", f"SM {d} Torp. {d[:-2]}",
-                 f"F LON S SM {d}", f"SPY {d}"]
+        pool += [
+            f"SM {d} H",
+            f"SM {d} - {sorted(GMAP.neighbours(SUB, d))[0]}",
+            f"SM {d} Torp. {d[:-2]}",
+            f"F LON S SM {d}",
+            f"SPY {d}",
+        ]
         for mine in own_places:
-            pool += [f"SM {mine} S SM {d}", f"SM {mine} S SM {d} - {d[:-2]}", f"SM {mine} - {d}",
-                     f"SM {mine} S SM {d} Torp. {d[:-2]}"]
+            pool += [
+                f"SM {mine} S SM {d}",
+                f"SM {mine} S SM {d} - {d[:-2]}",
+                f"SM {mine} - {d}",
+                f"SM {mine} S SM {d} Torp. {d[:-2]}",
+            ]
     return pool
 
 
@@ -90,12 +99,16 @@ def test_a_power_reads_the_same_whatever_it_cannot_see(scene: Any, data: st.Data
         checks = [(r.text, r.outcome, r.reason, r.message) for o in mine for r in game.check_orders(viewer, [o])]
         for _, _, _, message in checks:
             assert not any(p in (message or "") for p in POWERS if p != viewer) or "belongs to" in (message or "")
-        read.append(_dump([
-            view_to_data(build_view(RULES, pos, viewer, pending=pending)),
-            view_to_data(build_view(RULES, pos, "observer", pending=pending)),
-            checks,
-            game.legal_orders(viewer),
-        ]))
+        read.append(
+            _dump(
+                [
+                    view_to_data(build_view(RULES, pos, viewer, pending=pending)),
+                    view_to_data(build_view(RULES, pos, "observer", pending=pending)),
+                    checks,
+                    game.legal_orders(viewer),
+                ]
+            )
+        )
     assert read[0] == read[1]
 
 
@@ -134,7 +147,7 @@ def _hidden_orders(draw: st.DrawFn, placed: Mapping[str, str]) -> dict[str, list
 def quiet_scene(draw: st.DrawFn) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """Two requests differing only in submerged submarines of other powers inside a quiet zone."""
     centre = draw(st.sampled_from(DEPTHS))
-    zone = [centre] + sorted(n for n in GMAP.neighbours(SUB, centre) if is_depth(n))
+    zone = [centre, *sorted(n for n in GMAP.neighbours(SUB, centre) if is_depth(n))]
     far = {p for p, d in _distances(centre).items() if d >= 5}
     viewer = draw(st.sampled_from(POWERS))
     units: dict[str, list[str]] = {}
@@ -144,8 +157,7 @@ def quiet_scene(draw: st.DrawFn) -> tuple[str, dict[str, Any], dict[str, Any]]:
     far_depths = [d for d in DEPTHS if d in far]
     if far_depths:
         units[viewer] += [f"SM {d}" for d in draw(st.lists(st.sampled_from(far_depths), max_size=2, unique=True))]
-    owners = draw(st.lists(st.sampled_from([p for p in POWERS if p != viewer]), min_size=1,
-                           max_size=min(3, len(zone))))
+    owners = draw(st.lists(st.sampled_from([p for p in POWERS if p != viewer]), min_size=1, max_size=min(3, len(zone))))
     visible_orders: dict[str, list[str]] = {}
     game = Game.new("standard", ["submarines"])
     game.position = position(units)
@@ -173,8 +185,12 @@ def test_outcomes_read_the_same_whatever_happens_out_of_sight(scene: Any) -> Non
     for request in (request_a, request_b):
         pos = position(request["units"], request["phase"])
         outcome = adjudicate(RULES, pos, request["orders"])
-        read.append(_dump([view_to_data(build_view(RULES, pos, who, outcome)) for who in (viewer, "observer")]
-                          + [view_to_data(build_view(RULES, outcome.after, who)) for who in (viewer, "observer")]))
+        read.append(
+            _dump(
+                [view_to_data(build_view(RULES, pos, who, outcome)) for who in (viewer, "observer")]
+                + [view_to_data(build_view(RULES, outcome.after, who)) for who in (viewer, "observer")]
+            )
+        )
     assert read[0] == read[1]
     for who in (viewer, "observer"):
         answer_a = process({**request_a, "viewer": who})

@@ -49,8 +49,13 @@ def test_depth_layer_is_derived_for_any_map() -> None:
 
 
 def test_unit_letters_and_support_word() -> None:
-    for text in ("SM MAO-1 - NAO-1", "S MAO-1 - NAO-1", "U MAO-1 - NAO-1", "Sub MAO-1 - NAO-1",
-                 "submarine Mid-Atlantic Ocean-1 - North Atlantic Ocean-1"):
+    for text in (
+        "SM MAO-1 - NAO-1",
+        "S MAO-1 - NAO-1",
+        "U MAO-1 - NAO-1",
+        "Sub MAO-1 - NAO-1",
+        "submarine Mid-Atlantic Ocean-1 - North Atlantic Ocean-1",
+    ):
         assert RULES.parse(text).format() == "SM MAO-1 - NAO-1"
     assert RULES.parse("S MAO-1 S S NAO-1 - MAO").format() == "SM MAO-1 S SM NAO-1 - MAO"
     assert RULES.parse("A PAR S A MAR - BUR").format() == "A PAR S A MAR - BUR"
@@ -59,7 +64,10 @@ def test_unit_letters_and_support_word() -> None:
 def test_starting_submarines_are_a_game_setting() -> None:
     gmap = load_map("standard")
     assert read_start_submarines("FRANCE:BRE,ENGLAND:LON+EDI", gmap) == (
-        ("ENGLAND", "EDI"), ("ENGLAND", "LON"), ("FRANCE", "BRE"))
+        ("ENGLAND", "EDI"),
+        ("ENGLAND", "LON"),
+        ("FRANCE", "BRE"),
+    )
     assert read_start_submarines({"russia": "STP"}, gmap) == (("RUSSIA", "STP/SC"),)
     with pytest.raises(ValueError, match="no starting fleet in PAR"):
         read_start_submarines("FRANCE:PAR", gmap)
@@ -78,7 +86,6 @@ def test_submarines_combine_with_colonial() -> None:
     game = Game.new("colonial", ["submarines"])
     for _ in range(6):
         for p in game.powers_to_order():
-            game.set_orders(p, [v[min(1, len(v) - 1)] for k, v in sorted(game.legal_orders(p).items())
-                                if k != "WAIVE"])
+            game.set_orders(p, [v[min(1, len(v) - 1)] for k, v in sorted(game.legal_orders(p).items()) if k != "WAIVE"])
         game.advance()
     assert game.history and game.history_views("observer")

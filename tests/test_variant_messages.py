@@ -18,19 +18,23 @@ from arbitre.state import Phase, Position, Unit
 from arbitre.variants import make_rules
 
 
-def _json(rules: list[str], map_name: str, units: dict[str, list[str]], orders: dict[str, list[str]],
-          phase: str = "S1901M") -> dict[str, Any]:
+def _json(
+    rules: list[str], map_name: str, units: dict[str, list[str]], orders: dict[str, list[str]], phase: str = "S1901M"
+) -> dict[str, Any]:
     return process({"map": map_name, "rules": rules, "phase": phase, "units": units, "orders": orders})
 
 
-@pytest.mark.parametrize("text,want", [
-    ("F AND.S - BOB", "F AND - BOB"),
-    ("F and.s - BOB", "F AND - BOB"),
-    ("F BOB - AND.S", "F BOB - AND"),
-    ("F AND.S S F BOB - EIO", "F AND S F BOB - EIO"),  # the S after the dot-form is still the support
-    ("F RED.S - MED", "F RED - MED"),  # the same dotted form for every sea
-    ("F AND S F BOB - EIO", "F AND S F BOB - EIO"),  # without the dot nothing changes
-])
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("F AND.S - BOB", "F AND - BOB"),
+        ("F and.s - BOB", "F AND - BOB"),
+        ("F BOB - AND.S", "F BOB - AND"),
+        ("F AND.S S F BOB - EIO", "F AND S F BOB - EIO"),  # the S after the dot-form is still the support
+        ("F RED.S - MED", "F RED - MED"),  # the same dotted form for every sea
+        ("F AND S F BOB - EIO", "F AND S F BOB - EIO"),  # without the dot nothing changes
+    ],
+)
 def test_errata_dotted_abbreviations(text: str, want: str) -> None:
     assert make_rules("colonial").parse(text).format() == want
 
@@ -43,11 +47,14 @@ def test_errata_dotted_abbreviation_through_json_and_python() -> None:
     assert adjudicate(rules, pos, {"BRITAIN": ["F AND.S - BOB"]}).results[0].outcome == SUCCEEDS
 
 
-@pytest.mark.parametrize("text,words", [
-    ("SM BRE - BRE-1", ["Submarines", "BRE-1 does not exist", "a coast has no depth"]),
-    ("A PAR - BUR-1", ["Submarines", "BUR-1 does not exist", "land has no depth"]),
-    ("SM MAO - MAO-2", ["Submarines", "MAO-2 does not exist", "the only depth is -1"]),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("SM BRE - BRE-1", ["Submarines", "BRE-1 does not exist", "a coast has no depth"]),
+        ("A PAR - BUR-1", ["Submarines", "BUR-1 does not exist", "land has no depth"]),
+        ("SM MAO - MAO-2", ["Submarines", "MAO-2 does not exist", "the only depth is -1"]),
+    ],
+)
 def test_a_depth_that_does_not_exist_is_explained(text: str, words: list[str]) -> None:
     rules = make_rules("standard", ["submarines"])
     with pytest.raises(InvalidOrder) as err:
@@ -55,8 +62,9 @@ def test_a_depth_that_does_not_exist_is_explained(text: str, words: list[str]) -
     assert err.value.reason == "no_depth" and all(w in err.value.describe() for w in words)
     assert "unexpected" not in err.value.describe()
     power_units = {"FRANCE": ["SM BRE", "A PAR", "SM MAO"]}
-    [result] = [r for r in _json(["submarines"], "standard", power_units, {"FRANCE": [text]})["results"]
-                if r["order"] == text]
+    [result] = [
+        r for r in _json(["submarines"], "standard", power_units, {"FRANCE": [text]})["results"] if r["order"] == text
+    ]
     assert result["outcome"] == "invalid" and result["reason"] == "no_depth"
     assert all(w in result["message"] for w in words)
 
@@ -74,6 +82,7 @@ def test_refused_variant_orders_name_their_rule() -> None:
     assert any(m.startswith("Suez Canal") for m in messages)
     rules = make_rules("standard", ["espionnite"])
     from arbitre.judge import Game
+
     game = Game.new(rules=["espionnite"])
     [refused] = game.check_orders("FRANCE", ["SPY PAR"])
     assert refused.message.startswith("Espionnite: ") and rules.variant("espionnite") is not None

@@ -19,7 +19,9 @@ from arbitre.judge.steps import ORDERS, Accepts
 from arbitre.render import render_svg
 from arbitre.views import MASTER, build_view
 
-MIXES = [(m, r) for m in ("standard", "colonial") for r in (("submarines",), ("espionnite",), ("submarines", "espionnite"))]
+MIXES = [
+    (m, r) for m in ("standard", "colonial") for r in (("submarines",), ("espionnite",), ("submarines", "espionnite"))
+]
 
 
 def _play_phase(game: Game, rng: random.Random) -> None:
@@ -30,8 +32,9 @@ def _play_phase(game: Game, rng: random.Random) -> None:
             game.lock()
     if game.current_step.accepts == Accepts.ONE_CHANGE:
         for power in game.powers_to_order():
-            choices = [o for k, v in game.legal_orders(power).items() if k not in ("WAIVE", "SPY", "COUNTERSPY")
-                       for o in v]
+            choices = [
+                o for k, v in game.legal_orders(power).items() if k not in ("WAIVE", "SPY", "COUNTERSPY") for o in v
+            ]
             if choices and rng.random() < 0.5:
                 game.set_change(power, rng.choice(choices))
     game.advance()
@@ -46,7 +49,7 @@ def _check_drawing(game: Game, viewer: str) -> None:
     assert len(marks) == len(view.units), (viewer, len(marks), len(view.units))
 
 
-@pytest.mark.parametrize("map_name,rules", MIXES, ids=[f"{m}-{'+'.join(r)}" for m, r in MIXES])
+@pytest.mark.parametrize(("map_name", "rules"), MIXES, ids=[f"{m}-{'+'.join(r)}" for m, r in MIXES])
 def test_mix_plays_to_its_end_and_is_drawn(map_name: str, rules: tuple[str, ...]) -> None:
     first = 1870 if map_name == "colonial" else 1901
     game = Game.new(map_name, rules, last_year=first + 1)

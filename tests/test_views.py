@@ -41,12 +41,13 @@ def test_adjudicated_orders_are_public_and_refusal_messages_are_their_powers_own
     for viewer in ("observer", "ITALY", "FRANCE"):
         seen = build_view(rules, pos, viewer, out)
         assert [(o.text, o.outcome, o.reason) for o in seen.orders] == [
-            (o.text, o.outcome, o.reason) for o in master.orders]
+            (o.text, o.outcome, o.reason) for o in master.orders
+        ]
         assert seen.bounced == ("BUR",)
     refused = [o for o in build_view(rules, pos, "FRANCE", out).orders if o.outcome == "illegal"]
     assert refused and refused[0].message
     assert all(o.message is None for o in build_view(rules, pos, "ITALY", out).orders)
-    bur = [o for o in master.orders if o.text == "A PAR - BUR"][0]
+    bur = next(o for o in master.orders if o.text == "A PAR - BUR")
     assert (bur.kind, bur.places, bur.final_place) == ("move", ("PAR", "BUR"), "PAR")
 
 

@@ -171,8 +171,7 @@ class MovementExtension:
         """
         return None
 
-    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str],
-                       paradox: bool) -> Mapping[str, bool]:
+    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str], paradox: bool) -> Mapping[str, bool]:
         """Settle a cycle of decisions that guessing could not decide; return the decisions settled.
 
         ``paradox`` is true when no resolution is consistent, false when two

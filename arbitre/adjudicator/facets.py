@@ -28,8 +28,13 @@ class MovementRules:
         """Adjudicators of the module's own order types in the resolver (by order class).  Default: none."""
         return {}
 
-    def movement_extensions(self, rules: RuleSet, position: Position, orders: Mapping[str, Order],
-                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[MovementExtension]:
+    def movement_extensions(
+        self,
+        rules: RuleSet,
+        position: Position,
+        orders: Mapping[str, Order],
+        whole_orders: Sequence[tuple[str, str, Order]],
+    ) -> Sequence[MovementExtension]:
         """Hooks into the resolution of this movement phase (a railroad, a canal).  Default: none.
 
         ``orders`` holds the legal order of every unit by province (a hold when
@@ -72,14 +77,16 @@ def movement_adjudicators(rules: RuleSet) -> dict[type, OrderAdjudicator]:
     others through :meth:`MovementRules.movement_adjudicators`.
     """
     out: dict[type, OrderAdjudicator] = {
-        kind.order_type: _holds for kind in rules.kinds.values() if kind.role is Role.HOLDS}
+        kind.order_type: _holds for kind in rules.kinds.values() if kind.role is Role.HOLDS
+    }
     for v in rules.implementing(MovementRules):
         out.update(v.movement_adjudicators())
     return out
 
 
-def movement_extensions(rules: RuleSet, position: Position, orders: Mapping[str, Order],
-                        whole_orders: Sequence[tuple[str, str, Order]]) -> list[MovementExtension]:
+def movement_extensions(
+    rules: RuleSet, position: Position, orders: Mapping[str, Order], whole_orders: Sequence[tuple[str, str, Order]]
+) -> list[MovementExtension]:
     """Every module's extensions of this movement phase."""
     out: list[MovementExtension] = []
     for v in rules.implementing(MovementRules):

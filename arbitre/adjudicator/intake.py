@@ -56,8 +56,9 @@ def read_orders(
                 rejected.append(OrderResult(power, text, None, kind, err.reason, err.describe()))
                 continue
             try:
-                checked = rules.check(position, power, order, retreat_options,
-                                      text=entry if isinstance(entry, str) else None)
+                checked = rules.check(
+                    position, power, order, retreat_options, text=entry if isinstance(entry, str) else None
+                )
             except IllegalOrder as err:
                 # Some orders are read but cannot do anything: DATC calls them failed, not illegal.
                 outcome = FAILS if err.reason in FAILING_REASONS else ILLEGAL
@@ -94,18 +95,31 @@ def read_orders(
                 continue
             rule = rules.options.multiple_orders
             if rule == "first":
-                rejected.append(OrderResult(power, text, checked, ILLEGAL, "duplicate",
-                                            "an earlier order for the same unit counts"))
+                rejected.append(
+                    OrderResult(power, text, checked, ILLEGAL, "duplicate", "an earlier order for the same unit counts")
+                )
             elif rule == "last":
-                rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "duplicate",
-                                            "a later order for the same unit counts"))
+                rejected.append(
+                    OrderResult(
+                        prev_power, prev_text, prev, ILLEGAL, "duplicate", "a later order for the same unit counts"
+                    )
+                )
                 by_unit[key] = (power, text, checked)
             else:
                 conflicted.add(key)
-                rejected.append(OrderResult(power, text, checked, ILLEGAL, "duplicate",
-                                            "several different orders for one unit: the unit holds"))
+                rejected.append(
+                    OrderResult(
+                        power,
+                        text,
+                        checked,
+                        ILLEGAL,
+                        "duplicate",
+                        "several different orders for one unit: the unit holds",
+                    )
+                )
     for key in conflicted:
         p, t, o = by_unit.pop(key)
-        rejected.append(OrderResult(p, t, o, ILLEGAL, "duplicate",
-                                    "several different orders for one unit: the unit holds"))
+        rejected.append(
+            OrderResult(p, t, o, ILLEGAL, "duplicate", "several different orders for one unit: the unit holds")
+        )
     return Intake(by_unit, whole, rejected, sequence)

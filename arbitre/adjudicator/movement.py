@@ -113,17 +113,20 @@ class MovementResolver:
             unit = units[p]
             move = orders[p]
             assert isinstance(move, Move)
-            if unit.kind == FLEET or unit.kind not in ("A",) and not move.via_convoy:
+            if unit.kind == FLEET or (unit.kind not in ("A",) and not move.via_convoy):
                 continue
-            if not self.map.can_reach_province(unit.kind, unit.place, d):
+            if (
+                not self.map.can_reach_province(unit.kind, unit.place, d)
+                or (move.via_convoy and adj_rule != "any")
+                or (
+                    p in self.convoyers
+                    and (
+                        adj_rule == "any"
+                        or (adj_rule == "v3" and any(units[f].power == unit.power for f in self.convoyers[p]))
+                    )
+                )
+            ):
                 self.by_convoy.add(p)
-            elif move.via_convoy and adj_rule != "any":
-                self.by_convoy.add(p)
-            elif p in self.convoyers:
-                if adj_rule == "any" or (
-                    adj_rule == "v3" and any(units[f].power == unit.power for f in self.convoyers[p])
-                ):
-                    self.by_convoy.add(p)
         # A move through a passage is, like a convoyed one, no head-to-head battle and needs its path.
         self.by_convoy.update(self.passages)
         # A convoy for an army that goes by land is not used (but stands, DATC 6.G.2).
@@ -165,15 +168,14 @@ class MovementResolver:
                 else:
                     self.void.add(p)
             elif self.support_targets.get(s) == o.target.split("/")[0] and (
-                "/" not in o.target or self.options.support_coast == "ignored"
+                "/" not in o.target
+                or self.options.support_coast == "ignored"
                 or getattr(orders[s], "target", None) == o.target
             ):
                 self.move_supports.setdefault(s, []).append(p)
             else:
                 self.void.add(p)
-        self.static_path: dict[str, bool] = {
-            p: p in self.passages or self._route(p, None) for p in self.by_convoy
-        }
+        self.static_path: dict[str, bool] = {p: p in self.passages or self._route(p, None) for p in self.by_convoy}
         # A convoyed move with no route of ordered convoys at all matches nothing (DATC 6.D.8, 6.G.8).
         self.void.update(p for p, ok in self.static_path.items() if not ok)
 
@@ -470,10 +472,7 @@ class MovementResolver:
     def _adjudicate_convoy(self, p: str) -> bool:
         if p in self.void:
             return False
-        for a in self.attackers.get(p, ()):
-            if self.resolve(a):
-                return False
-        return True
+        return all(not self.resolve(a) for a in self.attackers.get(p, ()))
 
     # ------------------------------------------------------------------ answers
     def resolve_all(self) -> None:

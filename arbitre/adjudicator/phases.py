@@ -69,8 +69,16 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         for ext in extensions:
             resolver_orders.update(ext.resolver_orders())
     unsupportable = _unsupportable(rules, position, orders, intake)
-    resolver = MovementResolver(gmap, position.units, resolver_orders, rules.options, adjudicators,
-                                gmap.convoy_kinds, extensions=extensions, unsupportable=unsupportable)
+    resolver = MovementResolver(
+        gmap,
+        position.units,
+        resolver_orders,
+        rules.options,
+        adjudicators,
+        gmap.convoy_kinds,
+        extensions=extensions,
+        unsupportable=unsupportable,
+    )
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
 
@@ -101,7 +109,11 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for prov, attacker in dislodged_by.items():
         unit = position.units[prov]
         allowed = retreat_places(
-            gmap, unit, attacker, occupied, standoffs,
+            gmap,
+            unit,
+            attacker,
+            occupied,
+            standoffs,
             attacker in resolver.by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
         )
         dislodged[prov] = Dislodged(unit, attacker, allowed)
@@ -111,14 +123,30 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     if rules.implementing(MovementRules):
         # Rule modules act once the ordinary moves are resolved (Submarines' torpedoes).
         def resolve_with(changes: Mapping[str, Order]) -> Mapping[str, bool]:
-            again = MovementResolver(gmap, position.units, {**resolver_orders, **changes}, rules.options,
-                                     adjudicators, gmap.convoy_kinds, extensions=extensions,
-                                     unsupportable=unsupportable)
+            again = MovementResolver(
+                gmap,
+                position.units,
+                {**resolver_orders, **changes},
+                rules.options,
+                adjudicators,
+                gmap.convoy_kinds,
+                extensions=extensions,
+                unsupportable=unsupportable,
+            )
             again.resolve_all()
             return again.result
 
-        step = MovementStep(position, unit_orders, resolver.result, dislodged_by, new_units, dislodged, standoffs,
-                            resolve_with, extras=extras)
+        step = MovementStep(
+            position,
+            unit_orders,
+            resolver.result,
+            dislodged_by,
+            new_units,
+            dislodged,
+            standoffs,
+            resolve_with,
+            extras=extras,
+        )
         for v in rules.implementing(MovementRules):
             step = v.after_movement(rules, step)
         new_units, dislodged = dict(step.units), dict(step.dislodged)
@@ -196,8 +224,11 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
     results: list[OrderResult] = list(intake.rejected)
     targets: dict[str, list[str]] = {}
     # A retreat accepted on what its power knew (a place it could not see) may be impossible in fact: it fails.
-    impossible = {prov for prov, (_, _, order) in intake.by_unit.items()
-                  if isinstance(order, Retreat) and order.target not in options.get(prov, ())}
+    impossible = {
+        prov
+        for prov, (_, _, order) in intake.by_unit.items()
+        if isinstance(order, Retreat) and order.target not in options.get(prov, ())
+    }
     for prov, (_, _, order) in intake.by_unit.items():
         if isinstance(order, Retreat) and prov not in impossible:
             targets.setdefault(rules.game_map.province_of[order.target], []).append(prov)
@@ -205,8 +236,11 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
     for prov, dl in position.dislodged.items():
         entry = intake.by_unit.get(prov)
         if entry is None:
-            results.append(OrderResult(dl.unit.power, f"{dl.unit} D", Disband(UnitRef(dl.unit.kind, dl.unit.place)),
-                                       SUCCEEDS, "no_order"))
+            results.append(
+                OrderResult(
+                    dl.unit.power, f"{dl.unit} D", Disband(UnitRef(dl.unit.kind, dl.unit.place)), SUCCEEDS, "no_order"
+                )
+            )
             continue
         power, text, order = entry
         if isinstance(order, Retreat):
@@ -257,8 +291,9 @@ def _distances_to_homes(gmap: GameMap, homes: set[str]) -> dict[str, dict[str, i
     return {ARMY: _distances(gmap, homes, list(gmap.province_neighbours)), FLEET: _distances(gmap, homes, [FLEET])}
 
 
-def civil_disorder_removals(rules: RuleSet, position: Position, power: str, count: int,
-                            exclude: set[str]) -> list[Unit]:
+def civil_disorder_removals(
+    rules: RuleSet, position: Position, power: str, count: int, exclude: set[str]
+) -> list[Unit]:
     """Units removed when ``power`` gives too few disbands (DATC 4.D.8, by option)."""
     gmap = rules.game_map
     units = [u for p, u in position.units.items() if u.power == power and p not in exclude]
@@ -274,8 +309,9 @@ def civil_disorder_removals(rules: RuleSet, position: Position, power: str, coun
         def distance(u: Unit) -> int:
             return by_kind.get(u.kind, by_kind[ARMY]).get(gmap.province_of[u.place], far)
 
-    units.sort(key=lambda u: (-distance(u), 0 if u.kind == FLEET else 1,
-                              gmap.provinces[gmap.province_of[u.place]].name))
+    units.sort(
+        key=lambda u: (-distance(u), 0 if u.kind == FLEET else 1, gmap.provinces[gmap.province_of[u.place]].name)
+    )
     return units[:count]
 
 
@@ -338,8 +374,19 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
             elif isinstance(order, Disband) and order.unit is not None:
                 prov = order.unit.province
                 if drop_disbands and owed < 0:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_disbands",
-                                                         "too many disbands: civil disorder rules choose (DATC 4.D.6)")))
+                    power_results.append(
+                        (
+                            i,
+                            OrderResult(
+                                power,
+                                text,
+                                order,
+                                ILLEGAL,
+                                "too_many_disbands",
+                                "too many disbands: civil disorder rules choose (DATC 4.D.6)",
+                            ),
+                        )
+                    )
                 elif owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
                     power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_disband_owed")))
                 else:
@@ -355,8 +402,9 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
             for unit in civil_disorder_removals(rules, position, power, missing, disbanded[power]):
                 prov = gmap.province_of[unit.place]
                 new_units.pop(prov, None)
-                results.append(OrderResult(power, f"{unit} D", Disband(UnitRef(unit.kind, unit.place)),
-                                           SUCCEEDS, "civil_disorder"))
+                results.append(
+                    OrderResult(power, f"{unit} D", Disband(UnitRef(unit.kind, unit.place)), SUCCEEDS, "civil_disorder")
+                )
     after = _advance(rules, position, new_units, {}, position.owners)
     return PhaseOutcome(position, after, tuple(results))
 
@@ -382,14 +430,19 @@ def needs_adjustments(rules: RuleSet, position: Position) -> bool:
     return False
 
 
-def _advance(rules: RuleSet, before: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged],
-             owners: Mapping[str, str], extras: Mapping[str, object] | None = None) -> Position:
+def _advance(
+    rules: RuleSet,
+    before: Position,
+    units: dict[str, Unit],
+    dislodged: dict[str, Dislodged],
+    owners: Mapping[str, str],
+    extras: Mapping[str, object] | None = None,
+) -> Position:
     """The position of the phase after ``before``, given the new units (and variant state)."""
     phase = before.phase
     extras = before.extras if extras is None else extras
     if phase.kind == MOVEMENT and (dislodged or (rules.variants and holds_retreat_phase(rules, before))):
-        return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged,
-                        extras)
+        return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged, extras)
     if phase.season == Season.FALL and phase.kind in (MOVEMENT, RETREATS):
         owners = _update_owners(rules, units, owners)
         winter = Position(before.map_name, Phase(phase.year, Season.WINTER, ADJUSTMENTS), units, owners, {}, extras)

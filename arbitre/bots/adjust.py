@@ -52,8 +52,11 @@ def owed_builds(board: BotBoard) -> int:
     rules = board.rules
     units = {board.province(u.place): Unit(u.power or "?", u.kind, u.place) for u in board.view.units}
     position = Position(board.view.map_name, Phase.parse(board.view.phase), units, dict(board.view.owners))
-    centres = sum(1 for c, p in board.view.owners.items()
-                  if p == board.me and all(v.counts_for_builds(board.me, c, position) for v in rules.implementing(Victory)))
+    centres = sum(
+        1
+        for c, p in board.view.owners.items()
+        if p == board.me and all(v.counts_for_builds(board.me, c, position) for v in rules.implementing(Victory))
+    )
     return centres - board.view.unit_counts.get(board.me, 0)
 
 

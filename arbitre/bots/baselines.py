@@ -24,8 +24,11 @@ class HoldBot:
         """Holds (movement), disbands (retreats), the first builds or disbands owed (adjustments)."""
         kind = view.phase[-1]
         if kind == "M":
-            return [next(o for o in opts if o.endswith(" H")) for _, opts in sorted(legal.items())
-                    if any(o.endswith(" H") for o in opts)]
+            return [
+                next(o for o in opts if o.endswith(" H"))
+                for _, opts in sorted(legal.items())
+                if any(o.endswith(" H") for o in opts)
+            ]
         if kind == "R":
             return [opts[-1] for _, opts in sorted(legal.items()) if opts]
         owed = owed_builds(BotBoard.of(rules, view))
@@ -52,7 +55,7 @@ class RandomBot:
         if view.phase[-1] == "A":
             owed = owed_builds(BotBoard.of(rules, view))
             keys = [k for k in sorted(legal) if k != "WAIVE" and legal[k]]
-            picked = rng.shuffled(keys)[:abs(owed)]
+            picked = rng.shuffled(keys)[: abs(owed)]
             return sorted(rng.choice(legal[k]) for k in picked)
         parsed = BotBoard.of(rules, view).parse_legal(legal)
         return [rng.choice(parsed[k])[0] for k in unit_keys(parsed)]

@@ -39,7 +39,9 @@ def spy_order(board: BotBoard, options: Sequence[tuple[str, Order]], rng: Rng) -
     return best[1] if best else None
 
 
-def counter_spy_order(board: BotBoard, options: Sequence[tuple[str, Order]], chosen: Mapping[str, Choice]) -> str | None:
+def counter_spy_order(
+    board: BotBoard, options: Sequence[tuple[str, Order]], chosen: Mapping[str, Choice]
+) -> str | None:
     """The counter-spy order: guard our unit whose chosen order is worth most."""
     by_place = {board.province(k): c for k, c in chosen.items()}
     best: tuple[float, str] | None = None
@@ -93,7 +95,9 @@ def reaction(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]])
                     wanted = (prov, target)
         if wanted is None:
             continue
-        idle_first = sorted(parsed, key=lambda k: (board.kind(mine.get(board.province(k))) not in ("hold", "invalid"), k))
+        idle_first = sorted(
+            parsed, key=lambda k: (board.kind(mine.get(board.province(k))) not in ("hold", "invalid"), k)
+        )
         for key in idle_first:
             prov = board.province(key)
             if prov == wanted[0]:

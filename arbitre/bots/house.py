@@ -64,8 +64,13 @@ class HouseBot:
                 if guard:
                     out.append(guard)
             elif kinds == {"suez_permission"}:
-                passing = [t for t, o in whole[key] if (c := chosen.get(_fleet_key(board, o))) is not None
-                           and c.kind == "move" and c.dest == board.province(str(getattr(o, "target", "")))]
+                passing = [
+                    t
+                    for t, o in whole[key]
+                    if (c := chosen.get(_fleet_key(board, o))) is not None
+                    and c.kind == "move"
+                    and c.dest == board.province(str(getattr(o, "target", "")))
+                ]
                 out.extend(passing[:1])  # one permission a turn: for our own fleet going through
         return out
 

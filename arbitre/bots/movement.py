@@ -49,8 +49,9 @@ def unit_keys(parsed: Mapping[str, Sequence[tuple[str, Order]]]) -> list[str]:
     return sorted(k for k, opts in parsed.items() if opts and all(o.unit is not None for _, o in opts))
 
 
-def _choices(board: BotBoard, values: Mapping[str, Mapping[str, float]],
-             options: Sequence[tuple[str, Order]], capture: bool) -> list[Choice]:
+def _choices(
+    board: BotBoard, values: Mapping[str, Mapping[str, float]], options: Sequence[tuple[str, Order]], capture: bool
+) -> list[Choice]:
     out: list[Choice] = []
     for text, order in options:
         kind = board.kind(order)
@@ -60,7 +61,11 @@ def _choices(board: BotBoard, values: Mapping[str, Mapping[str, float]],
         here = order.unit.place
         if kind == "hold":
             value = table.get(here, 0.0)
-            if capture and board.province(here) in board.gmap.supply_centers and board.owner(board.province(here)) != board.me:
+            if (
+                capture
+                and board.province(here) in board.gmap.supply_centers
+                and board.owner(board.province(here)) != board.me
+            ):
                 value = abs(value) * CAPTURE + 1.0  # standing on a centre we do not own in autumn: take it
             out.append(Choice(text, order, kind, board.province(here), value))
         elif kind in MOVE_KINDS:
@@ -81,14 +86,17 @@ def _choices(board: BotBoard, values: Mapping[str, Mapping[str, float]],
 def _pick_order(cands: list[Choice], rng: Rng) -> list[Choice]:
     """The candidates in the order the unit will try them: best first, sometimes a close second."""
     i = 0
-    while (i + 1 < len(cands) and cands[i + 1].value > 0 and cands[i + 1].value >= CLOSE * cands[i].value
-           and rng.random() < ALTERNATIVE):
+    while (
+        i + 1 < len(cands)
+        and cands[i + 1].value > 0
+        and cands[i + 1].value >= CLOSE * cands[i].value
+        and rng.random() < ALTERNATIVE
+    ):
         i += 1
-    return [cands[i], *cands[:i], *cands[i + 1:]]
+    return [cands[i], *cands[:i], *cands[i + 1 :]]
 
 
-def movement_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]],
-                    rng: Rng) -> dict[str, Choice]:
+def movement_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]], rng: Rng) -> dict[str, Choice]:
     """Unit key → the order chosen for it."""
     autumn = not board.view.phase.startswith("S")
     weights = AUTUMN if autumn else SPRING
@@ -122,15 +130,17 @@ def movement_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Or
 
 def _swaps(cand: Choice, key: str, home: Mapping[str, str], chosen: Mapping[str, Choice]) -> bool:
     """Would this move swap places with a unit of ours (two moves that only bounce)?"""
-    for other, c in chosen.items():
-        if home[other] == cand.dest and c.kind in MOVE_KINDS and c.dest == home[key]:
-            return True
-    return False
+    return any(home[other] == cand.dest and c.kind in MOVE_KINDS and c.dest == home[key] for other, c in chosen.items())
 
 
-def _arrange_convoys(board: BotBoard, values: Mapping[str, Mapping[str, float]],
-                     parsed: Mapping[str, Sequence[tuple[str, Order]]], chosen: dict[str, Choice],
-                     claimed: dict[str, str], home: Mapping[str, str]) -> None:
+def _arrange_convoys(
+    board: BotBoard,
+    values: Mapping[str, Mapping[str, float]],
+    parsed: Mapping[str, Sequence[tuple[str, Order]]],
+    chosen: dict[str, Choice],
+    claimed: dict[str, str],
+    home: Mapping[str, str],
+) -> None:
     """Let idle fleets of ours convoy an army along a route made only of them, when it is worth it."""
     idle_fleets = {k for k, c in chosen.items() if c.kind == "hold" and home[k] in board.gmap.seas}
     if not idle_fleets:
@@ -159,16 +169,25 @@ def _arrange_convoys(board: BotBoard, values: Mapping[str, Mapping[str, float]],
             break
 
 
-def _own_route(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]], fleets: set[str],
-               army_key: str, move: Order, target: str) -> list[tuple[str, str, Order]] | None:
+def _own_route(
+    board: BotBoard,
+    parsed: Mapping[str, Sequence[tuple[str, Order]]],
+    fleets: set[str],
+    army_key: str,
+    move: Order,
+    target: str,
+) -> list[tuple[str, str, Order]] | None:
     """Our idle fleets that can carry the army to ``target`` by themselves, or ``None``."""
     assert move.unit is not None
     wanted = f" C {move.unit} - "
     usable: dict[str, tuple[str, str, Order]] = {}
     for fk in sorted(fleets):
         for text, order in parsed[fk]:
-            if (board.kind(order) == "convoy" and wanted in text
-                    and board.province(str(getattr(order, "target", ""))) == target):
+            if (
+                board.kind(order) == "convoy"
+                and wanted in text
+                and board.province(str(getattr(order, "target", ""))) == target
+            ):
                 usable[board.province(fk)] = (fk, text, order)
                 break
     if not usable:
@@ -193,8 +212,12 @@ def _own_route(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]
     return None
 
 
-def _arrange_supports(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]],
-                      chosen: dict[str, Choice], home: Mapping[str, str]) -> None:
+def _arrange_supports(
+    board: BotBoard,
+    parsed: Mapping[str, Sequence[tuple[str, Order]]],
+    chosen: dict[str, Choice],
+    home: Mapping[str, str],
+) -> None:
     """Turn holds into supports of our contested moves or of our threatened units."""
     threatened = _threatened(board)
     wanted: list[tuple[float, str, tuple[str, str | None]]] = []  # (value, supported key, (from, to))

@@ -39,8 +39,9 @@ def play_phase(game: Game, bots: Mapping[str, Bot]) -> None:
     game.advance()
 
 
-def play_game(game: Game, bots: Mapping[str, Bot], end_year: int | None = None,
-              on_phase: Callable[[Game], None] | None = None) -> Game:
+def play_game(
+    game: Game, bots: Mapping[str, Bot], end_year: int | None = None, on_phase: Callable[[Game], None] | None = None
+) -> Game:
     """Play ``game`` to its end (victory, or the draw after ``end_year``); seats without a bot hold."""
     while not game.is_over:
         if end_year is not None and game.phase.year > end_year:

@@ -103,8 +103,9 @@ HIDDEN_SHARE = 0.97
 """A place only a special unit kind enters (a depth place) is worth this share of its best neighbour (plus the surface's competition: nothing but a torpedo reaches it)."""
 
 
-def _value_hidden_layers(board: BotBoard, out: dict[str, dict[str, float]], weights: Weights,
-                         competition: Mapping[str, Mapping[str, int]]) -> None:
+def _value_hidden_layers(
+    board: BotBoard, out: dict[str, dict[str, float]], weights: Weights, competition: Mapping[str, Mapping[str, int]]
+) -> None:
     """Places no army or fleet can enter (Submarines' depths) are worth nearly what their surface is.
 
     Spreading alone would make them worthless (no centre is under the sea),
@@ -122,16 +123,24 @@ def _value_hidden_layers(board: BotBoard, out: dict[str, dict[str, float]], weig
         for place in sorted(table):
             if place in common:
                 continue
-            near = [values.get(n, 0.0) + weights.competition * max(competition.get(province_of.get(n, n), {}).values(),
-                                                                   default=0)
-                    for n in table[place] if n in common]
+            near = [
+                values.get(n, 0.0)
+                + weights.competition * max(competition.get(province_of.get(n, n), {}).values(), default=0)
+                for n in table[place]
+                if n in common
+            ]
             if near:
                 values[place] = max(values.get(place, 0.0), HIDDEN_SHARE * max(near))
 
 
-def _spread(province_of: Mapping[str, str], table: Mapping[str, frozenset[str]], base: Mapping[str, float],
-            weights: Weights, strength: Mapping[str, int], competition: Mapping[str, Mapping[str, int]],
-            ) -> dict[str, float]:
+def _spread(
+    province_of: Mapping[str, str],
+    table: Mapping[str, frozenset[str]],
+    base: Mapping[str, float],
+    weights: Weights,
+    strength: Mapping[str, int],
+    competition: Mapping[str, Mapping[str, int]],
+) -> dict[str, float]:
     places = sorted(table)
     layer = {p: base.get(province_of.get(p, p), 0.0) for p in places}
     # Provinces reachable from a place (by province): spread through the province graph of this kind.

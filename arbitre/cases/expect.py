@@ -40,8 +40,7 @@ def _split(order: str) -> tuple[str, str] | None:
     return (_province(parts[0]), " ".join(parts[1:])) if parts else None
 
 
-def _take(pool: dict[tuple[str, str], list[Mapping[str, Any]]], power: str,
-          order: str) -> Mapping[str, Any] | None:
+def _take(pool: dict[tuple[str, str], list[Mapping[str, Any]]], power: str, order: str) -> Mapping[str, Any] | None:
     """The result of ``order``: the same text, else the one result for the same unit of ``power``.
 
     The interface prints orders completed from the position and the options (``F GAS - SPA`` →
@@ -109,8 +108,11 @@ def check_units_of(answer: Mapping[str, Any], want: Mapping[str, list[str]]) -> 
 def check_units_at(answer: Mapping[str, Any], want: Mapping[str, str]) -> Problems:
     """``province → "POWER KIND PLACE"``: the unit in that province after the phase."""
     by_prov = {_province(u.split()[1]): f"{p} {u}" for p, u in _units(answer)}
-    return [f"after: {prov} should hold {unit}, holds {by_prov.get(prov)}"
-            for prov, unit in want.items() if by_prov.get(prov) != unit]
+    return [
+        f"after: {prov} should hold {unit}, holds {by_prov.get(prov)}"
+        for prov, unit in want.items()
+        if by_prov.get(prov) != unit
+    ]
 
 
 def check_empty(answer: Mapping[str, Any], provinces: list[str]) -> Problems:
@@ -133,8 +135,9 @@ def _same_entry(got: Mapping[str, Any], want: Mapping[str, Any]) -> bool:
     return True
 
 
-def check_dislodged(answer: Mapping[str, Any], want: Mapping[str, list[Mapping[str, Any]]], *,
-                    may_omit_destroyed: bool = False) -> Problems:
+def check_dislodged(
+    answer: Mapping[str, Any], want: Mapping[str, list[Mapping[str, Any]]], *, may_omit_destroyed: bool = False
+) -> Problems:
     """Every dislodged unit by power, each ``{"unit", "attacker_from"?, "retreats"?}``.
 
     With ``may_omit_destroyed`` (the replay files) a dislodged unit with nowhere to go may be left out.
@@ -156,8 +159,10 @@ def check_standoffs(answer: Mapping[str, Any], provinces: list[str]) -> Problems
     """A standoff: the province is left empty and a move to it failed."""
     problems = check_empty(answer, provinces)
     for prov in provinces:
-        if not any(r["order"].split()[-1:] == [prov] and r.get("outcome") == "fails" and " - " in r["order"]
-                   for r in answer.get("results", [])):
+        if not any(
+            r["order"].split()[-1:] == [prov] and r.get("outcome") == "fails" and " - " in r["order"]
+            for r in answer.get("results", [])
+        ):
             problems.append(f"{prov}: no failed move to it, so no standoff")
     return problems
 
@@ -212,8 +217,12 @@ def check_results_absent(answer: Mapping[str, Any], orders: list[str]) -> Proble
 def check_supply_centers(answer: Mapping[str, Any], want: Mapping[str, list[str]]) -> Problems:
     """``power → centres``: each listed centre is that power's after the phase (others may own more)."""
     got = answer.get("next", {}).get("supply_centers", {})
-    return [f"{centre} should be {power}'s after the phase" for power, centres in want.items()
-            for centre in centres if centre not in got.get(power, [])]
+    return [
+        f"{centre} should be {power}'s after the phase"
+        for power, centres in want.items()
+        for centre in centres
+        if centre not in got.get(power, [])
+    ]
 
 
 def _field(name: str, path: tuple[str, ...]) -> Callable[[Mapping[str, Any], Any], Problems]:
@@ -222,6 +231,7 @@ def _field(name: str, path: tuple[str, ...]) -> Callable[[Mapping[str, Any], Any
         for key in path:
             got = got.get(key) if isinstance(got, Mapping) else None
         return [] if got == want else [f"{name}: expected {want!r}, got {got!r}"]
+
     return check
 
 

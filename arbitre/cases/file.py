@@ -28,8 +28,9 @@ def _check_case(case: Any, where: str) -> None:
         raise CaseFileError(f"{where} ({case['id']}): no steps")
     for n, step in enumerate(case["steps"]):
         if not isinstance(step, dict) or step.get("step") not in STEP_NAMES or set(step) - _STEP_KEYS:
-            raise CaseFileError(f"{where} ({case['id']}): steps[{n}] must be one of {STEP_NAMES} "
-                                f"with fields among {sorted(_STEP_KEYS)}")
+            raise CaseFileError(
+                f"{where} ({case['id']}): steps[{n}] must be one of {STEP_NAMES} with fields among {sorted(_STEP_KEYS)}"
+            )
 
 
 def read_case_file(text: str) -> dict[str, Any]:

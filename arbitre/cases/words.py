@@ -19,8 +19,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-WORDS = ("succeeds", "fails", "given", "cut", "available", "disrupted", "invalid", "illegal",
-         "dislodged", "stands", "destroyed")
+WORDS = (
+    "succeeds",
+    "fails",
+    "given",
+    "cut",
+    "available",
+    "disrupted",
+    "invalid",
+    "illegal",
+    "dislodged",
+    "stands",
+    "destroyed",
+)
 """The DATC words; any other word must be an exact ``=OUTCOME[:REASON]`` form."""
 
 

@@ -34,15 +34,26 @@ def game_from_file(data: Mapping[str, Any]) -> Game:
         return Game.from_data(data)
     game = Game.new(str(data.get("map", "standard")), data.get("rules", ()) or (), data.get("options") or {})
     if "phase" in data or "units" in data:
-        game.position = position_from_data(game.rules, str(data.get("phase", game.position.phase)),
-                                           data.get("units", {}), data.get("supply_centers"),
-                                           data.get("dislodged"), game.position.extras)
+        game.position = position_from_data(
+            game.rules,
+            str(data.get("phase", game.position.phase)),
+            data.get("units", {}),
+            data.get("supply_centers"),
+            data.get("dislodged"),
+            game.position.extras,
+        )
     return game
 
 
 def bot_command(
-    position: Annotated[Path, typer.Option("--position", help="A game file or a position as JSON (map, rules, phase, "
-                                                              "units, supply_centers, dislodged); '-' for stdin.")],
+    position: Annotated[
+        Path,
+        typer.Option(
+            "--position",
+            help="A game file or a position as JSON (map, rules, phase, "
+            "units, supply_centers, dislodged); '-' for stdin.",
+        ),
+    ],
     power: Annotated[str, typer.Option("--power", "-p", help="The power the bot plays.")],
     seed: Annotated[int, typer.Option("--seed", help="The bot's seed (the same seed, the same orders).")] = 0,
     kind: Annotated[str, typer.Option("--kind", help="house, hold or random.")] = "house",
@@ -70,8 +81,11 @@ def bot_command(
     else:
         orders = bot.orders(game.rules, view, legal)
     if as_json:
-        console.print_json(json.dumps({"power": who, "phase": str(game.phase), "step": game.step, "bot": kind,
-                                       "seed": seed, "orders": orders}))
+        console.print_json(
+            json.dumps(
+                {"power": who, "phase": str(game.phase), "step": game.step, "bot": kind, "seed": seed, "orders": orders}
+            )
+        )
         return
     for line in orders:
         console.print(line, markup=False, highlight=False)

@@ -18,8 +18,7 @@ def view_text(view: View, game: Game | None = None) -> str:
     lines = [f"{view.phase}" + ("" if view.viewer == MASTER else f" — as {view.viewer} sees it")]
     powers = list(game.powers()) if game is not None else sorted(set(view.owners.values()) | set(view.unit_counts))
     for power in powers:
-        seen = [f"{u.kind} {u.place}" + (" (submerged)" if u.hidden else "")
-                for u in view.units if u.power == power]
+        seen = [f"{u.kind} {u.place}" + (" (submerged)" if u.hidden else "") for u in view.units if u.power == power]
         centers = sum(1 for p in view.owners.values() if p == power)
         count = view.unit_counts.get(power, 0)
         hidden = count - len(seen) - sum(1 for d in view.dislodged if d.unit.power == power)
@@ -34,8 +33,10 @@ def view_text(view: View, game: Game | None = None) -> str:
         lines.append("  dislodged:")
         for d in view.dislodged:
             origin = f" (from {d.attacker_from})" if d.attacker_from else ""
-            lines.append(f"    {d.unit.power} {d.unit.kind} {d.unit.place}{origin} may retreat to "
-                         f"{', '.join(d.retreats or ()) or 'nowhere'}")
+            lines.append(
+                f"    {d.unit.power} {d.unit.kind} {d.unit.place}{origin} may retreat to "
+                f"{', '.join(d.retreats or ()) or 'nowhere'}"
+            )
     return "\n".join(lines)
 
 

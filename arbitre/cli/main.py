@@ -144,8 +144,13 @@ def orders(
     game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
     power: Annotated[str | None, typer.Option("--power", "-p", help="Only this power.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    viewer: Annotated[str, typer.Option("--viewer", help="List as this viewer: a power (its own orders only), "
-                                                         "'master' (everyone's) or 'observer' (none).")] = MASTER,
+    viewer: Annotated[
+        str,
+        typer.Option(
+            "--viewer",
+            help="List as this viewer: a power (its own orders only), 'master' (everyone's) or 'observer' (none).",
+        ),
+    ] = MASTER,
 ) -> None:
     """List every legal order of every unit, for each power (or one)."""
     game = _load_game(game_file)
@@ -193,18 +198,54 @@ def new(
 @app.command()
 def play(
     game_file: Annotated[Path, typer.Argument(help="A game file made by 'arbitre new'.")],
-    order: Annotated[list[str], typer.Option("--order", help="'POWER: ORDER' (repeatable); replaces that power's orders.")] = [],  # noqa: B006
+    order: Annotated[
+        list[str], typer.Option("--order", help="'POWER: ORDER' (repeatable); replaces that power's orders.")
+    ] = [],  # noqa: B006
     advance: Annotated[bool, typer.Option("--advance", help="Adjudicate the phase after taking the orders.")] = False,
     history: Annotated[bool, typer.Option("--history", help="Show the history.")] = False,
     random_phases: Annotated[int, typer.Option("--random", help="Play N phases with random legal orders.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Seed for --random.")] = 0,
-    confirm: Annotated[list[str], typer.Option("--confirm", help="POWER is done with this step (repeatable); the step closes when all are.")] = [],  # noqa: B006
-    lock: Annotated[bool, typer.Option("--lock", help="End the current step with its lock now, as at its deadline, and open the next step.")] = False,
-    step: Annotated[str | None, typer.Option("--step", help="Lock the orders, step by step, until step NAME of the phase is open (see its rules).")] = None,
-    change: Annotated[list[str], typer.Option("--change", "--react", help="'POWER: ORDER': POWER's one change, in a step that takes one (a later one replaces it). --react is an alias.")] = [],  # noqa: B006
-    report: Annotated[list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")] = [],  # noqa: B006
-    viewer: Annotated[str, typer.Option("--viewer", help="Print the board, results and reports as this viewer sees them: a power, 'observer' or 'master'.")] = MASTER,  # noqa: E501
-    bots: Annotated[str, typer.Option("--bots", help="Powers played by the house bot, e.g. FRANCE,GERMANY: they order (and react) before each adjudication.")] = "",  # noqa: E501
+    confirm: Annotated[
+        list[str],
+        typer.Option("--confirm", help="POWER is done with this step (repeatable); the step closes when all are."),
+    ] = [],  # noqa: B006
+    lock: Annotated[
+        bool,
+        typer.Option(
+            "--lock", help="End the current step with its lock now, as at its deadline, and open the next step."
+        ),
+    ] = False,
+    step: Annotated[
+        str | None,
+        typer.Option(
+            "--step", help="Lock the orders, step by step, until step NAME of the phase is open (see its rules)."
+        ),
+    ] = None,
+    change: Annotated[
+        list[str],
+        typer.Option(
+            "--change",
+            "--react",
+            help="'POWER: ORDER': POWER's one change, in a step that takes one (a later one replaces it). --react is an alias.",
+        ),
+    ] = [],  # noqa: B006
+    report: Annotated[
+        list[str], typer.Option("--report", help="Show what the lock told POWER ('master': every report).")
+    ] = [],  # noqa: B006
+    viewer: Annotated[
+        str,
+        typer.Option(
+            "--viewer",
+            help="Print the board, results and reports as this viewer sees them: a power, 'observer' or 'master'.",
+        ),
+    ] = MASTER,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Powers played by the house bot, e.g. FRANCE,GERMANY: they order (and react) before each adjudication.",
+        ),
+    ] = "",
     bot_seed: Annotated[int, typer.Option("--bot-seed", help="Seed of the bots (the same seed, the same orders).")] = 0,
 ) -> None:
     """Play a local game: give orders, advance, show the position and the history.
@@ -316,7 +357,9 @@ def _interactive(game: Game, game_file: Path, seats: dict[str, Bot] | None = Non
                     continue
                 rejected = game.check_orders(p, [line])
                 if rejected:
-                    console.print(f"[yellow]  {rejected[0].outcome}: {rejected[0].message or rejected[0].reason}[/yellow]")
+                    console.print(
+                        f"[yellow]  {rejected[0].outcome}: {rejected[0].message or rejected[0].reason}[/yellow]"
+                    )
                     continue
                 lines.append(line)
             game.set_orders(p, lines)

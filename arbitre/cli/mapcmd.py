@@ -60,15 +60,26 @@ def _view_of(data: dict[str, Any], viewer: str, phase: str | None) -> View:
 
 
 def map_command(
-    source: Annotated[Path | None, typer.Argument(
-        help="A game file (from 'arbitre new') or a position as JSON (map, phase, units, supply_centers, "
-             "optional orders); stdin when left out.")] = None,
-    out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Where to write; .png or .svg decides the format. SVG on stdout when left out.")] = None,
-    viewer: Annotated[str, typer.Option(
-        "--viewer", help="Whose view to draw: master, observer or a power (game files only).")] = MASTER,
-    phase: Annotated[str | None, typer.Option(
-        "--phase", help="A played phase of the game (e.g. F1901M): drawn with its orders and results.")] = None,
+    source: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A game file (from 'arbitre new') or a position as JSON (map, phase, units, supply_centers, "
+            "optional orders); stdin when left out."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Where to write; .png or .svg decides the format. SVG on stdout when left out."
+        ),
+    ] = None,
+    viewer: Annotated[
+        str, typer.Option("--viewer", help="Whose view to draw: master, observer or a power (game files only).")
+    ] = MASTER,
+    phase: Annotated[
+        str | None,
+        typer.Option("--phase", help="A played phase of the game (e.g. F1901M): drawn with its orders and results."),
+    ] = None,
     fmt: Annotated[str | None, typer.Option("--format", help="svg or png (default: from --out).")] = None,
     scale: Annotated[float, typer.Option("--scale", help="PNG size factor.")] = 1.0,
 ) -> None:

@@ -66,9 +66,14 @@ def position_view(data: Mapping[str, Any], viewer: str = MASTER) -> View:
 
     game = Game.new(str(data.get("map", "standard")), data.get("rules", ()) or (), data.get("options") or {})
     if "phase" in data or "units" in data:
-        game.position = position_from_data(game.rules, str(data.get("phase", game.position.phase)),
-                                           data.get("units", {}), data.get("supply_centers"),
-                                           data.get("dislodged"), game.position.extras)
+        game.position = position_from_data(
+            game.rules,
+            str(data.get("phase", game.position.phase)),
+            data.get("units", {}),
+            data.get("supply_centers"),
+            data.get("dislodged"),
+            game.position.extras,
+        )
     orders = data.get("orders") or {}
     if orders:
         for power, lines in orders.items():

@@ -11,8 +11,12 @@ import typer
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    database: Annotated[str | None, typer.Option("--database", envvar="ARBITRE_DATABASE_URL",
-                                                 help="Database URL (default: SQLite file arbitre.sqlite3).")] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database", envvar="ARBITRE_DATABASE_URL", help="Database URL (default: SQLite file arbitre.sqlite3)."
+        ),
+    ] = None,
     demo: Annotated[bool, typer.Option("--demo/--no-demo", help="Seed a demo game when the database is empty.")] = True,
     workers: Annotated[int, typer.Option(help="Server processes (use PostgreSQL for more than one).")] = 1,
 ) -> None:
@@ -26,9 +30,12 @@ def serve(
         os.environ["ARBITRE_DATABASE_URL"] = database
     site = make_site()  # migrates
     if demo and seed_demo(site):
-        typer.echo(f"demo game created: log in as {DEMO_MASTER} (master) or one of {', '.join(DEMO_PLAYERS)}; "
-                   f"password {DEMO_PASSWORD!r}")
+        typer.echo(
+            f"demo game created: log in as {DEMO_MASTER} (master) or one of {', '.join(DEMO_PLAYERS)}; "
+            f"password {DEMO_PASSWORD!r}"
+        )
     site.db.dispose()
     typer.echo(f"arbitre serving on http://{host}:{port}/ (database {site.db.url.split('@')[-1]})")
-    uvicorn.run("arbitre.server.asgi:app", host=host, port=port, workers=workers, log_level="info",
-                timeout_graceful_shutdown=5)  # open event streams (/api/games/{id}/events) never end by themselves
+    uvicorn.run(
+        "arbitre.server.asgi:app", host=host, port=port, workers=workers, log_level="info", timeout_graceful_shutdown=5
+    )  # open event streams (/api/games/{id}/events) never end by themselves

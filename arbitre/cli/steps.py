@@ -38,8 +38,9 @@ def report_text(game: Game, viewer: str) -> str:
     by_power = reveal_by_power(game.lock_events, who)
     if not by_power:
         return f"{who}: no report"
-    return "\n".join(f"{power}: {report_line_text(game.rules, line, 'en')}"
-                     for power, lines in by_power.items() for line in lines)
+    return "\n".join(
+        f"{power}: {report_line_text(game.rules, line, 'en')}" for power, lines in by_power.items() for line in lines
+    )
 
 
 def _locked(game: Game, out: Console) -> None:
@@ -104,8 +105,7 @@ def apply_step_options(game: Game, out: Console, options: StepOptions) -> None:
         out.print(escape(report_text(game, viewer)))
 
 
-def prompt_changes(game: Game, out: Console, read: Callable[[str], str] = input,
-                   skip: set[str] | None = None) -> bool:
+def prompt_changes(game: Game, out: Console, read: Callable[[str], str] = input, skip: set[str] | None = None) -> bool:
     """Hot-seat step of changes: show each power what the lock told it and take at most one change.
 
     Powers in ``skip`` (bot seats) are not asked.  Returns ``False`` when the
@@ -137,8 +137,12 @@ def prompt_changes(game: Game, out: Console, read: Callable[[str], str] = input,
 def random_changes(game: Game, rng: random.Random) -> None:
     """For ``--random`` play: each power changes one order of one of its units at random half of the time."""
     for power in game.powers_to_order():
-        options = [o for opts in game.legal_orders(power).values() for o in opts
-                   if not is_lock_order(game.rules, o) and _names_a_unit(game, o)]
+        options = [
+            o
+            for opts in game.legal_orders(power).values()
+            for o in opts
+            if not is_lock_order(game.rules, o) and _names_a_unit(game, o)
+        ]
         if options and rng.random() < 0.5:
             game.set_change(power, rng.choice(options))
 

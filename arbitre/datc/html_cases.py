@@ -156,9 +156,7 @@ class _Extractor(HTMLParser):
                 self._span_depth += 1
                 if "resolution" in attributes.get("class", "").split():
                     if self._in_resolution:
-                        raise DatcParseError(
-                            f"{self._block[0]}: nested resolution span"
-                        )
+                        raise DatcParseError(f"{self._block[0]}: nested resolution span")
                     self._in_resolution = True
                     self._resolution_depth = self._span_depth
                     self._resolution_text = []
@@ -194,9 +192,7 @@ class _Extractor(HTMLParser):
             return
         if self._heading is not None and tag == f"h{self._heading[0]}":
             level, ident = self._heading
-            self.items.append(
-                _Heading(level, ident, _norm("".join(self._heading_text)))
-            )
+            self.items.append(_Heading(level, ident, _norm("".join(self._heading_text))))
             self._heading = None
 
     def handle_data(self, data: str) -> None:
@@ -223,9 +219,7 @@ def _lines(block: _Block) -> list[tuple[str, str | None]]:
         if is_resolution:
             if resolution is not None:
                 line = _norm("".join(text))
-                raise DatcParseError(
-                    f"{block.ident}: two resolutions on one line: {line!r}"
-                )
+                raise DatcParseError(f"{block.ident}: two resolutions on one line: {line!r}")
             resolution = data
             continue
         for index, part in enumerate(data.split("\n")):
@@ -234,9 +228,7 @@ def _lines(block: _Block) -> list[tuple[str, str | None]]:
                 text = []
                 resolution = None
             if resolution is not None and part.strip():
-                raise DatcParseError(
-                    f"{block.ident}: text after the resolution: {part.strip()!r}"
-                )
+                raise DatcParseError(f"{block.ident}: text after the resolution: {part.strip()!r}")
             text.append(part)
     lines.append((_norm("".join(text)), resolution))
     return lines
@@ -246,9 +238,7 @@ def _strip_number(text: str, number: str, where: str) -> str:
     """Remove the leading ``number`` (with its trailing dot) from a heading."""
     prefix = number + "."
     if not text.startswith(prefix):
-        raise DatcParseError(
-            f"{where}: heading {text!r} does not start with {prefix!r}"
-        )
+        raise DatcParseError(f"{where}: heading {text!r} does not start with {prefix!r}")
     return text[len(prefix) :].strip()
 
 
@@ -257,9 +247,7 @@ def _build_case(block: _Block, heading: _Heading, section: _Heading) -> DatcCase
     case_id = heading.ident
     kinds = [_PHASE_KINDS[c] for c in block.classes if c in _PHASE_KINDS]
     if len(kinds) != 1:
-        raise DatcParseError(
-            f"{case_id}: cannot tell the phase from classes {block.classes}"
-        )
+        raise DatcParseError(f"{case_id}: cannot tell the phase from classes {block.classes}")
     phase_kind = kinds[0]
 
     facts: list[OwnershipFact] = []
@@ -293,14 +281,10 @@ def _build_case(block: _Block, heading: _Heading, section: _Heading) -> DatcCase
         if not text:
             disband = _AUTO_DISBAND.fullmatch(_norm(resolution))
             if disband is None:
-                raise DatcParseError(
-                    f"{case_id}: resolution without an order: {resolution!r}"
-                )
+                raise DatcParseError(f"{case_id}: resolution without an order: {resolution!r}")
             disbands.append((power, disband[1]))
             continue
-        tokens = tuple(
-            token.strip().lower() for token in resolution.split(",") if token.strip()
-        )
+        tokens = tuple(token.strip().lower() for token in resolution.split(",") if token.strip())
         if not tokens:
             raise DatcParseError(f"{case_id}: empty resolution for {text!r}")
         order = DatcOrder(power, text, tokens)
@@ -346,16 +330,12 @@ def parse_datc_html(text: str) -> list[DatcCase]:
         if heading is None or item.ident != heading.ident + ".orders":
             expected = "none" if heading is None else heading.ident
             raise DatcParseError(
-                f"test-case block {item.ident!r} does not follow its heading "
-                f"(last case heading: {expected})"
+                f"test-case block {item.ident!r} does not follow its heading (last case heading: {expected})"
             )
         if section is None or not heading.ident.startswith(section.ident + "."):
             raise DatcParseError(f"{heading.ident}: not inside its section heading")
         cases.append(_build_case(item, heading, section))
         heading = None
     if not cases:
-        raise DatcParseError(
-            'no <div class="test-case ..."> block found; only the DATC v3.1+ '
-            "HTML layout is supported"
-        )
+        raise DatcParseError('no <div class="test-case ..."> block found; only the DATC v3.1+ HTML layout is supported')
     return cases

@@ -111,18 +111,20 @@ def _match(order: DatcOrder, result: OrderResult, outcome: PhaseOutcome, dislodg
             ok = not dislodged_next
         elif token == "destroyed":
             prov = None if result.order is None or result.order.unit is None else result.order.unit.province
-            ok = dislodged_next and (prov is None or not outcome.dislodged.get(prov) or
-                                     not outcome.dislodged[prov].retreats)
+            ok = dislodged_next and (
+                prov is None or not outcome.dislodged.get(prov) or not outcome.dislodged[prov].retreats
+            )
         else:
             ok = False
         if not ok:
-            problems.append(f"{order.power}: {order.text}: expected {token}, got {result.outcome}"
-                            + (f" ({result.reason})" if result.reason else ""))
+            problems.append(
+                f"{order.power}: {order.text}: expected {token}, got {result.outcome}"
+                + (f" ({result.reason})" if result.reason else "")
+            )
     return problems
 
 
-def _check_phase(orders: tuple[DatcOrder, ...], outcome: PhaseOutcome, rules: RuleSet,
-                 report: CaseReport) -> list[str]:
+def _check_phase(orders: tuple[DatcOrder, ...], outcome: PhaseOutcome, rules: RuleSet, report: CaseReport) -> list[str]:
     problems: list[str] = []
     by_text: dict[tuple[str, str], list[OrderResult]] = {}
     for r in outcome.results:

@@ -216,9 +216,7 @@ def parse_judge_text(text: str) -> list[JudgeTextCase]:
             outcome, _, rest = line.partition(":")
             outcome = outcome.strip().upper()
             if outcome not in _OUTCOMES:
-                raise DatcParseError(
-                    f"{where}: expected SUCCESS: or FAILURE:, got {line!r}"
-                )
+                raise DatcParseError(f"{where}: expected SUCCESS: or FAILURE:, got {line!r}")
             power, order = _split_power(rest, where)
             current.results.append((outcome, power, order))
             continue

@@ -37,8 +37,10 @@ def case_position(rules: RuleSet, case: JudgeTextCase) -> Position:
     for power, text in case.units:
         u = _unit(rules, power, text)
         units[gmap.province_of[u.place]] = u
-    owners = {gmap.province_of[rules.parse(f"A {loc} H").unit.place]: p  # type: ignore[union-attr]
-              for p, loc in case.supply_center_owners}
+    owners = {
+        gmap.province_of[rules.parse(f"A {loc} H").unit.place]: p  # type: ignore[union-attr]
+        for p, loc in case.supply_center_owners
+    }
     if not owners:
         owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
     dislodged = {}

@@ -66,7 +66,10 @@ def process(raw: Any) -> dict[str, Any]:
         raise RequestError("options", str(err)) from err
     try:
         position = position_from_data(
-            rules, req.phase, req.units, req.supply_centers,
+            rules,
+            req.phase,
+            req.units,
+            req.supply_centers,
             {p: [d.model_dump() for d in ds] for p, ds in req.dislodged.items()},
             req.extras,
         )
@@ -93,8 +96,11 @@ def process(raw: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"phase": str(position.phase)}
     if viewer != MASTER:
         out["viewer"] = viewer
-    out.update(results=results_data(seen), next=position_data(build_view(rules, outcome.after, viewer)),
-               report=report_data(seen, lambda line: report_words(rules, line)))
+    out.update(
+        results=results_data(seen),
+        next=position_data(build_view(rules, outcome.after, viewer)),
+        report=report_data(seen, lambda line: report_words(rules, line)),
+    )
     return out
 
 

@@ -25,19 +25,24 @@ class AdjudicationRequest(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="Named rule options.")
     phase: str = Field(description="Short phase name: S1901M, F1901R, W1901A.")
     units: dict[str, list[str]] = Field(description="Units by power: {'ENGLAND': ['F LON', 'A LVP']}.")
-    dislodged: dict[str, list[DislodgedIn]] = Field(default_factory=dict,
-                                                    description="Retreat phase only: dislodged units by power.")
+    dislodged: dict[str, list[DislodgedIn]] = Field(
+        default_factory=dict, description="Retreat phase only: dislodged units by power."
+    )
     supply_centers: dict[str, list[str]] | None = Field(
-        None, description="Owned centres by power; home centres when left out.")
+        None, description="Owned centres by power; home centres when left out."
+    )
     orders: dict[str, list[str]] = Field(default_factory=dict, description="Orders by power, one string each.")
     viewer: str = Field("master", description="Whose view to print: a power, 'observer' or 'master'.")
     extras: dict[str, Any] = Field(default_factory=dict, description="Variant state, as printed in 'next.extras'.")
     step: Literal["reveal", "resolve"] | None = Field(
-        None, description="Rules that lock the orders before adjudicating them: 'reveal' locks the orders and "
-                          "prints what the lock told each power; 'resolve' adjudicates the locked orders with "
-                          "each power's one change ('reactions').")
+        None,
+        description="Rules that lock the orders before adjudicating them: 'reveal' locks the orders and "
+        "prints what the lock told each power; 'resolve' adjudicates the locked orders with "
+        "each power's one change ('reactions').",
+    )
     reactions: dict[str, str] = Field(
-        default_factory=dict, description="Step 'resolve': each power's one change, e.g. {'FRANCE': 'A PAR - PIC'}.")
+        default_factory=dict, description="Step 'resolve': each power's one change, e.g. {'FRANCE': 'A PAR - PIC'}."
+    )
 
 
 class ResultOut(BaseModel):
@@ -45,8 +50,9 @@ class ResultOut(BaseModel):
 
     power: str
     order: str
-    outcome: str | None = Field(description="succeeds, fails, illegal or invalid; null when the viewer may read "
-                                             "the order but not its result.")
+    outcome: str | None = Field(
+        description="succeeds, fails, illegal or invalid; null when the viewer may read the order but not its result."
+    )
     reason: str | None = None
     message: str | None = Field(None, description="Why an order was refused (the viewer's own orders only).")
 
@@ -66,8 +72,9 @@ class NextOut(BaseModel):
     units: dict[str, list[str]]
     dislodged: dict[str, list[DislodgedOut]] = Field(default_factory=dict)
     supply_centers: dict[str, list[str]]
-    extras: dict[str, Any] = Field(default_factory=dict,
-                                   description="Variant state the viewer may read (Submarines: sonar contacts).")
+    extras: dict[str, Any] = Field(
+        default_factory=dict, description="Variant state the viewer may read (Submarines: sonar contacts)."
+    )
 
 
 class ReportLineOut(BaseModel):
@@ -103,7 +110,8 @@ class RevealResponse(BaseModel):
     phase: str
     step: Literal["reveal"]
     reveals: dict[str, list[RevealLineOut]] = Field(
-        description="Power -> its private reports; only the viewer's own for a power viewer, none for an observer.")
+        description="Power -> its private reports; only the viewer's own for a power viewer, none for an observer."
+    )
     rejected: list[ResultOut] = Field(description="The viewer's orders that were refused (all of them for the master).")
 
 

@@ -38,18 +38,22 @@ class StepRequestError(ValueError):
 
 def _require_lock(rules: RuleSet, position: Position, step: str) -> None:
     if not has_lock(rules, position):
-        raise StepRequestError("step", f"step {step!r} needs a phase whose rules lock the orders before "
-                                       "adjudicating them (see docs/json-interface.md)")
+        raise StepRequestError(
+            "step",
+            f"step {step!r} needs a phase whose rules lock the orders before "
+            "adjudicating them (see docs/json-interface.md)",
+        )
 
 
 def _require_change_step(rules: RuleSet, position: Position) -> None:
     if change_step(rules, position) is None:
-        raise StepRequestError("step", "\"reactions\" need a phase with a step in which each power changes "
-                                       "one order (see docs/json-interface.md)")
+        raise StepRequestError(
+            "step",
+            '"reactions" need a phase with a step in which each power changes one order (see docs/json-interface.md)',
+        )
 
 
-def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str]],
-                viewer: str) -> dict[str, Any]:
+def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str]], viewer: str) -> dict[str, Any]:
     """Lock ``orders`` and return what the lock told each power, as ``viewer`` may read it."""
     _require_lock(rules, position, "reveal")
     try:
@@ -68,14 +72,26 @@ def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequenc
         if who not in (MASTER, power):
             continue
         for r in check_orders(rules, position, power, given):
-            rejected.append({"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason,
-                             **({"message": r.message} if r.message else {})})
-    return {"phase": str(position.phase), "step": "reveal", "reveals": dict(sorted(reveals.items())),
-            "rejected": rejected}
+            rejected.append(
+                {
+                    "power": r.power,
+                    "order": r.order_text,
+                    "outcome": r.outcome,
+                    "reason": r.reason,
+                    **({"message": r.message} if r.message else {}),
+                }
+            )
+    return {
+        "phase": str(position.phase),
+        "step": "reveal",
+        "reveals": dict(sorted(reveals.items())),
+        "rejected": rejected,
+    }
 
 
-def resolve_orders(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
-                   reactions: Mapping[str, str]) -> dict[str, list[OrderInput]]:
+def resolve_orders(
+    rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]], reactions: Mapping[str, str]
+) -> dict[str, list[OrderInput]]:
     """The orders to adjudicate: lock-step orders out, each power's one change applied (checked)."""
     if reactions:
         _require_change_step(rules, position)

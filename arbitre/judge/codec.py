@@ -34,8 +34,9 @@ def _power(rules: RuleSet, name: str, where: str) -> str:
     for power, info in rules.game_map.powers.items():
         if normalize(name) in (normalize(info.display), normalize(info.display_fr), normalize(info.adjective)):
             return power
-    raise PositionError(where, f"{name!r} is not a power of the {rules.game_map.name} map "
-                               f"({', '.join(rules.game_map.powers)})")
+    raise PositionError(
+        where, f"{name!r} is not a power of the {rules.game_map.name} map ({', '.join(rules.game_map.powers)})"
+    )
 
 
 def parse_unit(rules: RuleSet, text: object, where: str) -> tuple[str, str]:
@@ -60,10 +61,14 @@ def parse_unit(rules: RuleSet, text: object, where: str) -> tuple[str, str]:
     return kind, place
 
 
-def position_from_data(rules: RuleSet, phase: str, units: Mapping[str, Any],
-                       supply_centers: Mapping[str, Any] | None,
-                       dislodged: Mapping[str, Any] | None = None,
-                       extras: Mapping[str, object] | None = None) -> Position:
+def position_from_data(
+    rules: RuleSet,
+    phase: str,
+    units: Mapping[str, Any],
+    supply_centers: Mapping[str, Any] | None,
+    dislodged: Mapping[str, Any] | None = None,
+    extras: Mapping[str, object] | None = None,
+) -> Position:
     """Build a :class:`Position` from the interface's plain data, checking everything."""
     gmap = rules.game_map
     try:
@@ -127,8 +132,9 @@ def position_from_data(rules: RuleSet, phase: str, units: Mapping[str, Any],
     return Position(gmap.name, ph, placed, owners, out_dislodged, dict(extras or {}))
 
 
-def _check_dislodged(rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
-                     wheres: Mapping[str, str]) -> None:
+def _check_dislodged(
+    rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapping[str, Dislodged], wheres: Mapping[str, str]
+) -> None:
     """A dislodged unit is consistent with the board: its own power does not stand in its province, its
     attacker came from elsewhere, and a given retreat list names only places the rules allow."""
     gmap = rules.game_map
@@ -137,22 +143,28 @@ def _check_dislodged(rules: RuleSet, placed: Mapping[str, Unit], dislodged: Mapp
         where = wheres[prov]
         standing = placed.get(prov)
         if standing is not None and standing.power == d.unit.power:
-            raise PositionError(where, f"{standing} of {standing.power} stands in {prov}: a unit is not dislodged "
-                                       "by its own power")
+            raise PositionError(
+                where, f"{standing} of {standing.power} stands in {prov}: a unit is not dislodged by its own power"
+            )
         if d.attacker_from == prov:
             raise PositionError(where + ".attacker_from", "the attack came from another province")
         if d.retreats is None:
             continue
         # The position does not record how the attacker came; an army convoyed from a coastal province
         # (even an adjacent one, DATC 6.H.11) leaves its origin open as a retreat.
-        convoyed = (rules.options.retreat_to_convoy_origin == "allowed" and d.attacker_from is not None
-                    and (d.attacker_from not in _near(gmap, d.unit) or _coastal(gmap, d.attacker_from)))
+        convoyed = (
+            rules.options.retreat_to_convoy_origin == "allowed"
+            and d.attacker_from is not None
+            and (d.attacker_from not in _near(gmap, d.unit) or _coastal(gmap, d.attacker_from))
+        )
         allowed = set(retreat_places(gmap, d.unit, d.attacker_from, occupied, frozenset(), convoyed))
         seen: set[str] = set()
         for j, place in enumerate(d.retreats):
             if place not in allowed:
-                raise PositionError(f"{where}.retreats[{j}]", f"{d.unit} cannot retreat to {place}: it is "
-                                    "occupied, not adjacent, or where the attack came from")
+                raise PositionError(
+                    f"{where}.retreats[{j}]",
+                    f"{d.unit} cannot retreat to {place}: it is occupied, not adjacent, or where the attack came from",
+                )
             if place in seen:
                 raise PositionError(f"{where}.retreats[{j}]", f"{place} is listed twice")
             seen.add(place)
@@ -200,8 +212,11 @@ def position_to_data(position: Position, game_map: GameMap) -> dict[str, Any]:
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place):
         dislodged.setdefault(d.unit.power, []).append(
-            {"unit": str(d.unit), "attacker_from": d.attacker_from,
-             "retreats": list(d.retreats) if d.retreats is not None else None}
+            {
+                "unit": str(d.unit),
+                "attacker_from": d.attacker_from,
+                "retreats": list(d.retreats) if d.retreats is not None else None,
+            }
         )
     out: dict[str, Any] = {"phase": str(position.phase), "units": units, "supply_centers": centers}
     if dislodged:

@@ -97,8 +97,13 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, map_name: str = "standard", rules: Sequence[str] = (),
-            options: Mapping[str, Any] | None = None, last_year: int | None = None) -> Game:
+    def new(
+        cls,
+        map_name: str = "standard",
+        rules: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        last_year: int | None = None,
+    ) -> Game:
         """A new game at the map's first phase with its starting units and home centres.
 
         ``last_year`` is the game's end setting (see :attr:`last_year`).
@@ -125,8 +130,7 @@ class Game:
     def active_powers(self) -> list[str]:
         """Powers that still have units or centres."""
         pos = self.position
-        return [p for p in self.powers() if any(u.power == p for u in pos.units.values())
-                or p in pos.owners.values()]
+        return [p for p in self.powers() if any(u.power == p for u in pos.units.values()) or p in pos.owners.values()]
 
     def powers_to_order(self) -> list[str]:
         """Powers that have something to order in the current phase."""
@@ -183,8 +187,7 @@ class Game:
         """
         self._check_power(power)
         if self.current_step.accepts != Accepts.ORDERS:
-            raise StepError(f"the orders are locked; in the {self.step} step a power changes one order "
-                            "with set_change")
+            raise StepError(f"the orders are locked; in the {self.step} step a power changes one order with set_change")
         self.pending[power] = [o for o in orders if o.strip()]
         return self.check_orders(power, self.pending[power])
 
@@ -312,8 +315,9 @@ class Game:
             self.lock()
         orders = {p: list(o) for p, o in self.pending.items()}
         outcome = adjudicate(self.rules, self.position, self.final_orders())
-        self.history.append(PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.changes),
-                                        self.lock_events))
+        self.history.append(
+            PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.changes), self.lock_events)
+        )
         self.position = outcome.after
         self.pending = {}
         self.step = ORDERS
@@ -422,14 +426,16 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
         texts = {id(o): t for _, t, o in intake.sequence}
         for v in rules.implementing(OrderRules):
             for order, err in v.check_order_list(rules, position, power, checked):
-                rejected.append(OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL,
-                                            err.reason, err.message))
+                rejected.append(
+                    OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL, err.reason, err.message)
+                )
     return rejected
 
 
 def _read_position(rules: RuleSet, data: Mapping[str, Any], extras: Mapping[str, object]) -> Position:
-    return position_from_data(rules, data["phase"], data.get("units", {}), data.get("supply_centers"),
-                              data.get("dislodged"), extras)
+    return position_from_data(
+        rules, data["phase"], data.get("units", {}), data.get("supply_centers"), data.get("dislodged"), extras
+    )
 
 
 def start_position(rules: RuleSet) -> Position:

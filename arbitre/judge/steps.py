@@ -36,8 +36,22 @@ from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import ORDERS, ORDERS_STEP, Accepts, AtEnd, Step
 from arbitre.state import Position
 
-__all__ = ["ORDERS", "Accepts", "AtEnd", "Lock", "Step", "StepError", "apply_changes", "change_step",
-           "check_change", "has_lock", "is_lock_order", "lock_orders", "phase_steps", "without_lock_orders"]
+__all__ = [
+    "ORDERS",
+    "Accepts",
+    "AtEnd",
+    "Lock",
+    "Step",
+    "StepError",
+    "apply_changes",
+    "change_step",
+    "check_change",
+    "has_lock",
+    "is_lock_order",
+    "lock_orders",
+    "phase_steps",
+    "without_lock_orders",
+]
 
 
 class StepError(RuntimeError):
@@ -107,8 +121,11 @@ def check_change(rules: RuleSet, position: Position, power: str, entry: OrderInp
         raise IllegalOrder("a change is one order for one of your units", text=text, reason="empty")
     order = rules.parse(entry) if isinstance(entry, str) else entry
     if rules.province_of_order(order) is None or is_lock_order(rules, text):
-        raise IllegalOrder("a change replaces the order of one of your units; lock-step and "
-                           "whole-power orders cannot be changed", text=text, reason="not_unit_order")
+        raise IllegalOrder(
+            "a change replaces the order of one of your units; lock-step and whole-power orders cannot be changed",
+            text=text,
+            reason="not_unit_order",
+        )
     return rules.check(position, power, order)
 
 
@@ -117,8 +134,9 @@ def _slot(rules: RuleSet, order: Order) -> tuple[str | None, str | None]:
     return rules.province_of_order(order), None if order.unit is not None else rules.kind_of(order).name
 
 
-def apply_changes(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]],
-                  changes: Mapping[str, OrderInput]) -> dict[str, list[OrderInput]]:
+def apply_changes(
+    rules: RuleSet, position: Position, orders: Mapping[str, Sequence[OrderInput]], changes: Mapping[str, OrderInput]
+) -> dict[str, list[OrderInput]]:
     """The final orders: ``orders`` with, for each power, its one change (power → order) applied.
 
     A change replaces every order the power gave to that unit (an order that

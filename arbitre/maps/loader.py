@@ -45,12 +45,9 @@ def map_from_dict(raw: dict[str, Any]) -> GameMap:
         )
         for power, p in raw["powers"].items()
     }
-    coast_names = {
-        loc: (c["name"], c.get("name_fr", c["name"])) for loc, c in raw.get("coasts", {}).items()
-    }
+    coast_names = {loc: (c["name"], c.get("name_fr", c["name"])) for loc, c in raw.get("coasts", {}).items()}
     adjacency = {
-        kind: {place: frozenset(ns) for place, ns in table.items()}
-        for kind, table in raw["adjacency"].items()
+        kind: {place: frozenset(ns) for place, ns in table.items()} for kind, table in raw["adjacency"].items()
     }
     return GameMap(
         name=raw["name"],

@@ -25,6 +25,8 @@ def join_dotted(text: str) -> str:
     taken for a support.  ``text`` is already upper case.
     """
     return _DOTTED_SEA.sub("", text) if "." in text else text
+
+
 _SPACES = re.compile(r"\s+")
 
 

@@ -46,15 +46,32 @@ VIA_WORDS = frozenset({"VIA", "BY", "PAR"})
 CONVOY_NOUNS = frozenset({"CONVOY", "CONVOI"})
 
 STANDARD_UNIT_WORDS: dict[str, str] = {
-    "A": "A", "ARMY": "A", "ARMEE": "A",
-    "F": "F", "FLEET": "F", "FLOTTE": "F",
+    "A": "A",
+    "ARMY": "A",
+    "ARMEE": "A",
+    "F": "F",
+    "FLEET": "F",
+    "FLOTTE": "F",
 }
 
 _COAST_WORDS = {
-    "N": "NC", "NC": "NC", "NORTH": "NC", "NORD": "NC",
-    "S": "SC", "SC": "SC", "SOUTH": "SC", "SUD": "SC",
-    "E": "EC", "EC": "EC", "EAST": "EC", "EST": "EC",
-    "W": "WC", "WC": "WC", "WEST": "WC", "OUEST": "WC", "O": "WC",
+    "N": "NC",
+    "NC": "NC",
+    "NORTH": "NC",
+    "NORD": "NC",
+    "S": "SC",
+    "SC": "SC",
+    "SOUTH": "SC",
+    "SUD": "SC",
+    "E": "EC",
+    "EC": "EC",
+    "EAST": "EC",
+    "EST": "EC",
+    "W": "WC",
+    "WC": "WC",
+    "WEST": "WC",
+    "OUEST": "WC",
+    "O": "WC",
 }
 _COAST_RE = re.compile(
     r"\s*(?:\(\s*|/\s*)(?:COTE\s+)?(NORTH|SOUTH|EAST|WEST|NORD|SUD|EST|OUEST|NC|SC|EC|WC|N|S|E|W|O)"
@@ -75,8 +92,7 @@ class OrderSyntax:
     unit_words: dict[str, str] = field(default_factory=lambda: dict(STANDARD_UNIT_WORDS))
     extra_parsers: tuple[ExtraParser, ...] = ()
 
-    def extended(self, unit_words: dict[str, str] | None = None,
-                 parsers: Sequence[ExtraParser] = ()) -> OrderSyntax:
+    def extended(self, unit_words: dict[str, str] | None = None, parsers: Sequence[ExtraParser] = ()) -> OrderSyntax:
         """A syntax with more unit words and parsers (used by variants)."""
         return OrderSyntax({**self.unit_words, **(unit_words or {})}, self.extra_parsers + tuple(parsers))
 
@@ -158,8 +174,12 @@ class OrderParser:
                 key = " ".join(words)
                 if key in self.index.ambiguous:
                     provs = ", ".join(self.index.ambiguous[key])
-                    raise AmbiguousOrder(f"{' '.join(words)!r} could be any of {provs}", text=self.text,
-                                         column=self.column_of(i), reason="ambiguous_name")
+                    raise AmbiguousOrder(
+                        f"{' '.join(words)!r} could be any of {provs}",
+                        text=self.text,
+                        column=self.column_of(i),
+                        reason="ambiguous_name",
+                    )
                 if key in self.index.names:
                     best = (self.index.names[key], j + 1)
             elif not words:
@@ -176,8 +196,9 @@ class OrderParser:
         """Attach the coast token ``j`` (``/SC``) to ``province``."""
         coast = f"{province}/{self.tokens[j][1:]}"
         if coast not in self.map.provinces[province].coasts:
-            raise self.invalid(f"{self.map.provinces[province].name} has no coast {self.tokens[j][1:]}", j,
-                               "unknown_coast")
+            raise self.invalid(
+                f"{self.map.provinces[province].name} has no coast {self.tokens[j][1:]}", j, "unknown_coast"
+            )
         return coast, j + 1
 
     def unit(self, i: int, need_kind: bool = False) -> tuple[UnitRef, int]:
@@ -275,9 +296,7 @@ class OrderParser:
 
 
 _P = r"([A-Z]{3}(?:/[NSEW]C)?)"
-_SHORT = re.compile(
-    rf"([AF]) {_P}(?:( H)|(?: - {_P}( VIA)?)|(?: S ([AF]) {_P}(?: - {_P})?)|(?: C A {_P} - {_P}))?"
-)
+_SHORT = re.compile(rf"([AF]) {_P}(?:( H)|(?: - {_P}( VIA)?)|(?: S ([AF]) {_P}(?: - {_P})?)|(?: C A {_P} - {_P}))?")
 """The canonical short notation (``A PAR - BUR``, ``F NTH C A LON - NWY``) as bots write it."""
 
 
@@ -290,7 +309,7 @@ def _parse_short(text: str, game_map: GameMap) -> Order | None:
     m = _SHORT.fullmatch(text)
     if m is None:
         return None
-    kind, place, hold, target, via, skind, splace, starget, carmy, ctarget = m.groups()
+    kind, place, _hold, target, via, skind, splace, starget, carmy, ctarget = m.groups()
     refs = _unit_refs(game_map)
     places = game_map.places
     unit = refs.get((kind, place))

@@ -119,8 +119,9 @@ def geometry_from_dict(raw: dict[str, Any]) -> Geometry:
     provinces = {}
     for abbr, p in raw["provinces"].items():
         label = pt(p.get("label")) or pt(p.get("unit")) or (0.0, 0.0)
-        provinces[abbr] = ProvinceShape(abbr, p["terrain"], rings(p["rings"]), pt(p.get("unit")), label,
-                                        pt(p.get("sc")), pt(p.get("depth")))
+        provinces[abbr] = ProvinceShape(
+            abbr, p["terrain"], rings(p["rings"]), pt(p.get("unit")), label, pt(p.get("sc")), pt(p.get("depth"))
+        )
     return Geometry(
         name=raw["map"],
         width=float(raw["width"]),
@@ -129,8 +130,10 @@ def geometry_from_dict(raw: dict[str, Any]) -> Geometry:
         provinces=provinces,
         coasts={k: (float(v[0]), float(v[1])) for k, v in raw.get("coasts", {}).items()},
         neutral=tuple((n["terrain"], rings(n["rings"])) for n in raw.get("neutral", ())),
-        crossings=tuple(Crossing(c["a"], c["b"], tuple((float(x), float(y)) for x, y in c["points"]))
-                        for c in raw.get("crossings", ())),
+        crossings=tuple(
+            Crossing(c["a"], c["b"], tuple((float(x), float(y)) for x, y in c["points"]))
+            for c in raw.get("crossings", ())
+        ),
         railway=tuple(raw.get("railway", ())),
         canals=dict(raw.get("canals", {})),
         borders={k: rings(v) for k, v in raw.get("borders", {}).items()},

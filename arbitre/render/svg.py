@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
@@ -68,8 +68,10 @@ def map_power_styles(map_name: str) -> dict[str, PowerStyle]:
     if not path.is_file():
         return {}
     raw = json.loads(path.read_text(encoding="utf-8"))
-    return {power: PowerStyle(OKABE_ITO[colour], letter, pattern)
-            for power, (colour, letter, pattern) in raw["powers"].items()}
+    return {
+        power: PowerStyle(OKABE_ITO[colour], letter, pattern)
+        for power, (colour, letter, pattern) in raw["powers"].items()
+    }
 
 
 POWER_STYLES: dict[str, PowerStyle] = map_power_styles("standard")
@@ -98,7 +100,7 @@ def power_style(power: str, map_name: str = "standard") -> PowerStyle:
 
 
 def _luminance(colour: str) -> float:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
@@ -108,8 +110,8 @@ def _on(colour: str) -> str:
 
 
 def _mix(colour: str, other: str, t: float) -> str:
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x * t + y * (1 - t)):02X}" for x, y in zip(a, b, strict=True))
 
 
@@ -204,14 +206,27 @@ class _Drawing:
         """Where the unit ordered from ``place`` is drawn (beside its place if dislodged)."""
         return self.dislodged_at.get(place, self.point(place))
 
-    def text(self, x: float, y: float, s: str, size: float, fill: str = INK, weight: str = "bold",
-             halo: str | None = "#FFFFFF", anchor: str = "middle", italic: bool = False) -> None:
-        attrs = (f'x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" font-weight="{weight}" '
-                 f'text-anchor="{anchor}"' + (' font-style="italic"' if italic else ""))
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        fill: str = INK,
+        weight: str = "bold",
+        halo: str | None = "#FFFFFF",
+        anchor: str = "middle",
+        italic: bool = False,
+    ) -> None:
+        attrs = f'x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" font-weight="{weight}" text-anchor="{anchor}"' + (
+            ' font-style="italic"' if italic else ""
+        )
         body = escape(s)
         if halo:
-            self.add(f'<text {attrs} fill="none" stroke="{halo}" stroke-width="2.6" '
-                     f'stroke-linejoin="round" opacity="0.85">{body}</text>')
+            self.add(
+                f'<text {attrs} fill="none" stroke="{halo}" stroke-width="2.6" '
+                f'stroke-linejoin="round" opacity="0.85">{body}</text>'
+            )
         self.add(f'<text {attrs} fill="{fill}">{body}</text>')
 
     # ---- board
@@ -220,9 +235,11 @@ class _Drawing:
         for p in powers:
             st = self.style(p)
             self.add(self._pattern(f"pat-{p}", st))
-        self.add('<pattern id="pat-impassable" width="6" height="6" patternUnits="userSpaceOnUse" '
-                 'patternTransform="rotate(45)"><rect width="6" height="6" fill="#C9C1AE"/>'
-                 '<line x1="0" y1="0" x2="0" y2="6" stroke="#A89F8A" stroke-width="1.6"/></pattern>')
+        self.add(
+            '<pattern id="pat-impassable" width="6" height="6" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="6" height="6" fill="#C9C1AE"/>'
+            '<line x1="0" y1="0" x2="0" y2="6" stroke="#A89F8A" stroke-width="1.6"/></pattern>'
+        )
         self.add("</defs>")
 
     def _pattern(self, pid: str, st: PowerStyle) -> str:
@@ -235,20 +252,28 @@ class _Drawing:
         kind = st.pattern
         if kind in ("slash", "backslash"):
             rot = 45 if kind == "slash" else -45
-            return (f'{head} patternTransform="rotate({rot})">{bg}'
-                    f'<line x1="0" y1="0" x2="0" y2="{size}" {stroke}/></pattern>')
+            return (
+                f'{head} patternTransform="rotate({rot})">{bg}'
+                f'<line x1="0" y1="0" x2="0" y2="{size}" {stroke}/></pattern>'
+            )
         if kind == "horizontal":
             return f'{head}>{bg}<line x1="0" y1="4" x2="{size}" y2="4" {stroke}/></pattern>'
         if kind == "vertical":
             return f'{head}>{bg}<line x1="4" y1="0" x2="4" y2="{size}" {stroke}/></pattern>'
         if kind == "cross":
-            return (f'{head}>{bg}<line x1="0" y1="4" x2="{size}" y2="4" {stroke}/>'
-                    f'<line x1="4" y1="0" x2="4" y2="{size}" {stroke}/></pattern>')
+            return (
+                f'{head}>{bg}<line x1="0" y1="4" x2="{size}" y2="4" {stroke}/>'
+                f'<line x1="4" y1="0" x2="4" y2="{size}" {stroke}/></pattern>'
+            )
         if kind == "grid":
-            return (f'{head} patternTransform="rotate(45)">{bg}<line x1="0" y1="4" x2="{size}" y2="4" {stroke}/>'
-                    f'<line x1="4" y1="0" x2="4" y2="{size}" {stroke}/></pattern>')
-        return (f'{head}>{bg}<circle cx="2" cy="2" r="1.2" fill="{line}" fill-opacity="0.6"/>'
-                f'<circle cx="6" cy="6" r="1.2" fill="{line}" fill-opacity="0.6"/></pattern>')
+            return (
+                f'{head} patternTransform="rotate(45)">{bg}<line x1="0" y1="4" x2="{size}" y2="4" {stroke}/>'
+                f'<line x1="4" y1="0" x2="4" y2="{size}" {stroke}/></pattern>'
+            )
+        return (
+            f'{head}>{bg}<circle cx="2" cy="2" r="1.2" fill="{line}" fill-opacity="0.6"/>'
+            f'<circle cx="6" cy="6" r="1.2" fill="{line}" fill-opacity="0.6"/></pattern>'
+        )
 
     def board(self, names: Mapping[str, str]) -> None:
         g = self.g
@@ -272,8 +297,10 @@ class _Drawing:
                     owner = owners.get(abbr)
                     fill = f"url(#pat-{owner})" if owner else LAND
                 title = escape(names.get(abbr, abbr))
-                self.add(f'<path id="p-{abbr}" d="{shape.path()}" fill="{fill}"{self.place_attrs(abbr)}>'
-                         f'<title>{title}</title></path>')
+                self.add(
+                    f'<path id="p-{abbr}" d="{shape.path()}" fill="{fill}"{self.place_attrs(abbr)}>'
+                    f"<title>{title}</title></path>"
+                )
             self.add("</g>")
         styles = {
             "sea": f'stroke="{SEA_BORDER}" stroke-width="1" stroke-dasharray="4 2.5"',
@@ -283,10 +310,14 @@ class _Drawing:
         for kind in ("sea", "land", "coast"):
             lines = g.borders.get(kind, ())
             if lines:
-                self.add(f'<path id="borders-{kind}" d="{lines_to_path(lines)}" fill="none" {styles[kind]} '
-                         'stroke-linejoin="round" stroke-linecap="round"/>')
-        self.add(f'<rect x="0.5" y="0.5" width="{_f(g.width - 1)}" height="{_f(g.height - 1)}" fill="none" '
-                 f'stroke="{BORDER}" stroke-width="1"/>')
+                self.add(
+                    f'<path id="borders-{kind}" d="{lines_to_path(lines)}" fill="none" {styles[kind]} '
+                    'stroke-linejoin="round" stroke-linecap="round"/>'
+                )
+        self.add(
+            f'<rect x="0.5" y="0.5" width="{_f(g.width - 1)}" height="{_f(g.height - 1)}" fill="none" '
+            f'stroke="{BORDER}" stroke-width="1"/>'
+        )
 
     def crossings(self) -> None:
         g = self.g
@@ -295,18 +326,25 @@ class _Drawing:
             pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in c.points)
             self.add(f'<polyline points="{pts}" fill="none" stroke="{BORDER}" stroke-width="7"/>')
             self.add(f'<polyline points="{pts}" fill="none" stroke="{LAND}" stroke-width="4.4"/>')
-            self.add(f'<polyline points="{pts}" fill="none" stroke="{BORDER}" stroke-width="4.4" '
-                     f'stroke-dasharray="1 3" stroke-linecap="butt"/>')
+            self.add(
+                f'<polyline points="{pts}" fill="none" stroke="{BORDER}" stroke-width="4.4" '
+                f'stroke-dasharray="1 3" stroke-linecap="butt"/>'
+            )
         for name, canal in sorted(g.canals.items()):
             pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in canal.get("points", ()))
-            self.add(f'<polyline points="{pts}" fill="none" stroke="#4F8DB8" stroke-width="3.2">'
-                     f'<title>{escape(name)}</title></polyline>')
+            self.add(
+                f'<polyline points="{pts}" fill="none" stroke="#4F8DB8" stroke-width="3.2">'
+                f"<title>{escape(name)}</title></polyline>"
+            )
         if len(g.railway) > 1:
             pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in (self.point(s) for s in g.railway))
-            self.add(f'<polyline points="{pts}" fill="none" stroke="#4A4A4A" stroke-width="3.6" '
-                     f'stroke-linejoin="round"/>')
-            self.add(f'<polyline points="{pts}" fill="none" stroke="#FFFFFF" stroke-width="1.6" '
-                     f'stroke-dasharray="5 5" stroke-linejoin="round"/>')
+            self.add(
+                f'<polyline points="{pts}" fill="none" stroke="#4A4A4A" stroke-width="3.6" stroke-linejoin="round"/>'
+            )
+            self.add(
+                f'<polyline points="{pts}" fill="none" stroke="#FFFFFF" stroke-width="1.6" '
+                f'stroke-dasharray="5 5" stroke-linejoin="round"/>'
+            )
         self.add("</g>")
 
     def labels(self) -> None:
@@ -330,11 +368,13 @@ class _Drawing:
             owner = self.view.owners.get(abbr)
             if owner:
                 colour = self.style(owner).colour
-                self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.8" fill="{colour}" stroke="{INK}" '
-                         f'stroke-width="1.2"/>')
+                self.add(
+                    f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.8" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
+                )
             else:
-                self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.8" fill="#FFFFFF" stroke="{INK}" '
-                         f'stroke-width="1.2"/>')
+                self.add(
+                    f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.8" fill="#FFFFFF" stroke="{INK}" stroke-width="1.2"/>'
+                )
                 self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.6" fill="{INK}"/>')
         self.add("</g>")
 
@@ -347,8 +387,11 @@ class _Drawing:
             return f' data-place="{escape(place)}"'
         shape = self.g.provinces.get(place)
         # where a sea's depths are drawn (Submarines); the page makes them clickable when an order names them
-        depth = f' data-depth-x="{_f(shape.depth[0])}" data-depth-y="{_f(shape.depth[1])}"' \
-            if shape is not None and shape.depth is not None else ""
+        depth = (
+            f' data-depth-x="{_f(shape.depth[0])}" data-depth-y="{_f(shape.depth[1])}"'
+            if shape is not None and shape.depth is not None
+            else ""
+        )
         return f' data-place="{escape(place)}" data-x="{_f(x)}" data-y="{_f(y)}"{depth}'
 
     def spots(self) -> None:
@@ -356,8 +399,10 @@ class _Drawing:
         self.add('<g id="spots" fill="#FFFFFF" fill-opacity="0.01" stroke="none">')
         for place in sorted(self.g.coasts):
             x, y = self.point(place)
-            self.add(f'<circle class="spot" cx="{_f(x)}" cy="{_f(y)}" r="7"{self.place_attrs(place)}>'
-                     f'<title>{escape(place)}</title></circle>')
+            self.add(
+                f'<circle class="spot" cx="{_f(x)}" cy="{_f(y)}" r="7"{self.place_attrs(place)}>'
+                f"<title>{escape(place)}</title></circle>"
+            )
         self.add("</g>")
 
     def unit(self, u: VisibleUnit, at: Point, scale: float = 1.0, extra: str = "") -> None:
@@ -376,19 +421,21 @@ class _Drawing:
             self.add(f'<circle r="9" fill="{fill}" {stroke}/>')
             ty = 3.6
         elif kind == "F":
-            self.add(f'<path d="M-12.5 -5.5 L12.5 -5.5 L8.5 7 L-8.5 7 Z" fill="{fill}" {stroke} '
-                     'stroke-linejoin="round"/>')
+            self.add(
+                f'<path d="M-12.5 -5.5 L12.5 -5.5 L8.5 7 L-8.5 7 Z" fill="{fill}" {stroke} stroke-linejoin="round"/>'
+            )
             ty = 4.2
         else:  # submarine
             self.add(f'<path d="M-4 -5 L-3 -10 L3 -10 L4 -5 Z" fill="{fill}" {stroke} stroke-linejoin="round"/>')
             self.add(f'<rect x="-13" y="-5" width="26" height="11" rx="5.5" fill="{fill}" {stroke}/>')
             ty = 4.0
         letter = st.letter
-        self.add(f'<text y="{_f(ty)}" font-size="10.5" font-weight="bold" text-anchor="middle" '
-                 f'font-family="{FONT}" fill="{_on(fill)}">{escape(letter)}</text>')
+        self.add(
+            f'<text y="{_f(ty)}" font-size="10.5" font-weight="bold" text-anchor="middle" '
+            f'font-family="{FONT}" fill="{_on(fill)}">{escape(letter)}</text>'
+        )
         if u.hidden:
-            self.add('<path d="M-10 10 q2.5 -2.5 5 0 t5 0 t5 0 t5 0" fill="none" stroke="#1F4E79" '
-                     'stroke-width="1.3"/>')
+            self.add('<path d="M-10 10 q2.5 -2.5 5 0 t5 0 t5 0 t5 0" fill="none" stroke="#1F4E79" stroke-width="1.3"/>')
         self.add("</g>")
 
     def units(self) -> None:
@@ -409,8 +456,10 @@ class _Drawing:
         for d in self.view.dislodged:
             at = self.dislodged_at[d.unit.place]
             self._retreat_options(d, at)
-            self.add(f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="13" fill="#FFFFFF" fill-opacity="0.55" '
-                     f'stroke="{RED}" stroke-width="2.2"/>')
+            self.add(
+                f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="13" fill="#FFFFFF" fill-opacity="0.55" '
+                f'stroke="{RED}" stroke-width="2.2"/>'
+            )
             self.unit(d.unit, at, 0.85)
         self.add("</g>")
 
@@ -420,11 +469,14 @@ class _Drawing:
         colour = self.style(d.unit.power).colour
         for place in d.retreats:
             q = self.point(place)
-            s, c, e = _curve(at, q, 12, 6, 0.0)
-            self.add(f'<line x1="{_f(s[0])}" y1="{_f(s[1])}" x2="{_f(e[0])}" y2="{_f(e[1])}" stroke="{colour}" '
-                     'stroke-width="1.4" stroke-dasharray="1.5 3" stroke-linecap="round"/>')
-            self.add(f'<circle cx="{_f(e[0])}" cy="{_f(e[1])}" r="2.2" fill="{colour}" stroke="{INK}" '
-                     'stroke-width="0.6"/>')
+            s, _c, e = _curve(at, q, 12, 6, 0.0)
+            self.add(
+                f'<line x1="{_f(s[0])}" y1="{_f(s[1])}" x2="{_f(e[0])}" y2="{_f(e[1])}" stroke="{colour}" '
+                'stroke-width="1.4" stroke-dasharray="1.5 3" stroke-linecap="round"/>'
+            )
+            self.add(
+                f'<circle cx="{_f(e[0])}" cy="{_f(e[1])}" r="2.2" fill="{colour}" stroke="{INK}" stroke-width="0.6"/>'
+            )
 
     def bounces(self) -> None:
         self.add('<g id="bounces">')
@@ -437,13 +489,24 @@ class _Drawing:
                 a = math.pi * i / 8
                 r = 10.5 if i % 2 == 0 else 4.5
                 pts.append(f"{_f(x + r * math.cos(a))},{_f(y + r * math.sin(a))}")
-            self.add(f'<polygon points="{" ".join(pts)}" fill="{RED}" stroke="#FFFFFF" stroke-width="1.2">'
-                     f"<title>standoff in {escape(prov)}</title></polygon>")
+            self.add(
+                f'<polygon points="{" ".join(pts)}" fill="{RED}" stroke="#FFFFFF" stroke-width="1.2">'
+                f"<title>standoff in {escape(prov)}</title></polygon>"
+            )
         self.add("</g>")
 
     # ---- orders
-    def arrow(self, s: Point, c: Point, e: Point, colour: str, failed: bool, width: float = 3.0,
-              casing: str | None = None, head: bool = True) -> None:
+    def arrow(
+        self,
+        s: Point,
+        c: Point,
+        e: Point,
+        colour: str,
+        failed: bool,
+        width: float = 3.0,
+        casing: str | None = None,
+        head: bool = True,
+    ) -> None:
         d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(e[0])} {_f(e[1])}"
         case = casing or ("#FFFFFF" if _luminance(colour) < 0.3 else INK)
         dash = ' stroke-dasharray="7 4"' if failed else ""
@@ -452,54 +515,84 @@ class _Drawing:
             tip = e
             base = _toward(e, c, hs * 0.8)
             d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(base[0])} {_f(base[1])}"
-            self.add(f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" '
-                     f'stroke-linecap="round"/>')
-            self.add(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
-                     f'stroke-linecap="round"{dash}/>')
-            self.add(f'<polygon points="{_head(tip, c, hs)}" fill="{colour}" stroke="{case}" '
-                     'stroke-width="1.1" stroke-linejoin="round"/>')
+            self.add(
+                f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" stroke-linecap="round"/>'
+            )
+            self.add(
+                f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" stroke-linecap="round"{dash}/>'
+            )
+            self.add(
+                f'<polygon points="{_head(tip, c, hs)}" fill="{colour}" stroke="{case}" '
+                'stroke-width="1.1" stroke-linejoin="round"/>'
+            )
             return
-        self.add(f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" '
-                 f'stroke-linecap="round"/>')
-        self.add(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
-                 f'stroke-linecap="butt"{dash}/>')
+        self.add(f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" stroke-linecap="round"/>')
+        self.add(
+            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" stroke-linecap="butt"{dash}/>'
+        )
         if failed:
             a, b = _bar(e, c, 6.5)
-            self.add(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{case}" '
-                     'stroke-width="5" stroke-linecap="round"/>')
-            self.add(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{RED}" '
-                     'stroke-width="2.6" stroke-linecap="round"/>')
+            self.add(
+                f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{case}" '
+                'stroke-width="5" stroke-linecap="round"/>'
+            )
+            self.add(
+                f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{RED}" '
+                'stroke-width="2.6" stroke-linecap="round"/>'
+            )
 
-    def polyline_arrow(self, pts: list[Point], colour: str, failed: bool, width: float = 3.0,
-                       casing: str | None = None) -> None:
+    def polyline_arrow(
+        self, pts: list[Point], colour: str, failed: bool, width: float = 3.0, casing: str | None = None
+    ) -> None:
         case = casing or ("#FFFFFF" if _luminance(colour) < 0.3 else INK)
         if len(pts) < 2:
             return
         tip, prev = pts[-1], pts[-2]
         hs = 4.2 * width
-        body = pts[:-1] + [_toward(tip, prev, hs * 0.8)] if not failed else pts
+        body = [*pts[:-1], _toward(tip, prev, hs * 0.8)] if not failed else pts
         line = " ".join(f"{_f(x)},{_f(y)}" for x, y in body)
         dash = ' stroke-dasharray="7 4"' if failed else ""
-        self.add(f'<polyline points="{line}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" '
-                 'stroke-linejoin="round" stroke-linecap="round"/>')
-        self.add(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
-                 f'stroke-linejoin="round"{dash}/>')
+        self.add(
+            f'<polyline points="{line}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" '
+            'stroke-linejoin="round" stroke-linecap="round"/>'
+        )
+        self.add(
+            f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
+            f'stroke-linejoin="round"{dash}/>'
+        )
         if failed:
             a, b = _bar(tip, prev, 6.5)
-            self.add(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{RED}" '
-                     'stroke-width="2.6" stroke-linecap="round"/>')
+            self.add(
+                f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{RED}" '
+                'stroke-width="2.6" stroke-linecap="round"/>'
+            )
         else:
-            self.add(f'<polygon points="{_head(tip, prev, hs)}" fill="{colour}" stroke="{case}" '
-                     'stroke-width="1.1" stroke-linejoin="round"/>')
+            self.add(
+                f'<polygon points="{_head(tip, prev, hs)}" fill="{colour}" stroke="{case}" '
+                'stroke-width="1.1" stroke-linejoin="round"/>'
+            )
 
     def _move_curve(self, frm: str, to: str) -> tuple[Point, Point, Point]:
         return _curve(self.unit_point(frm), self.point(to), self.r + 2, self.r + 3)
 
-    ABOVE_UNITS = frozenset({DrawStyle.TORPEDO, DrawStyle.BUILD, DrawStyle.DISBAND, DrawStyle.SPY, DrawStyle.GUARD})
+    ABOVE_UNITS: ClassVar[frozenset[DrawStyle]] = frozenset(
+        {DrawStyle.TORPEDO, DrawStyle.BUILD, DrawStyle.DISBAND, DrawStyle.SPY, DrawStyle.GUARD}
+    )
     """Drawing styles drawn over the units (the others go under them)."""
-    RANK = {DrawStyle.SUPPORT: 0, DrawStyle.CONVOY: 1, DrawStyle.HOLD: 2, DrawStyle.MOVE: 3, DrawStyle.RETREAT: 3,
-            DrawStyle.RAILWAY: 3, DrawStyle.CANAL: 3, DrawStyle.TORPEDO: 4, DrawStyle.SPY: 4, DrawStyle.GUARD: 4,
-            DrawStyle.BUILD: 5, DrawStyle.DISBAND: 6}
+    RANK: ClassVar[dict[DrawStyle, int]] = {
+        DrawStyle.SUPPORT: 0,
+        DrawStyle.CONVOY: 1,
+        DrawStyle.HOLD: 2,
+        DrawStyle.MOVE: 3,
+        DrawStyle.RETREAT: 3,
+        DrawStyle.RAILWAY: 3,
+        DrawStyle.CANAL: 3,
+        DrawStyle.TORPEDO: 4,
+        DrawStyle.SPY: 4,
+        DrawStyle.GUARD: 4,
+        DrawStyle.BUILD: 5,
+        DrawStyle.DISBAND: 6,
+    }
     """Drawing order: lines first, arrows over them, marks last."""
 
     def orders(self, above: bool) -> None:
@@ -520,8 +613,10 @@ class _Drawing:
         style = DrawStyle(o.draw)
         places = o.places
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
-        self.add(f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{style}" '
-                 f'data-places="{escape(" ".join(places))}">{title}')
+        self.add(
+            f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{style}" '
+            f'data-places="{escape(" ".join(places))}">{title}'
+        )
         draw = self.DRAWERS.get(style)
         if draw is not None:
             draw(self, o, colour, failed)
@@ -545,14 +640,17 @@ class _Drawing:
             m = _mid(s0, c0, e0)
             s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 2.5, 0.1)
             self._thin(s, c, e, colour, "5 3", failed)
-            self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.2" fill="{colour}" stroke="{INK}" '
-                     'stroke-width="1"/>')
+            self.add(
+                f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.2" fill="{colour}" stroke="{INK}" stroke-width="1"/>'
+            )
         elif len(places) == 2:
             q = self.unit_point(places[1])
             s, c, e = _curve(self.unit_point(places[0]), q, self.r + 2, self.r + 6, 0.1)
             self._thin(s, c, e, colour, "5 3", failed)
-            self.add(f'<circle cx="{_f(q[0])}" cy="{_f(q[1])}" r="{_f(self.r + 5)}" fill="none" '
-                     f'stroke="{colour}" stroke-width="2.2" stroke-dasharray="5 3"/>')
+            self.add(
+                f'<circle cx="{_f(q[0])}" cy="{_f(q[1])}" r="{_f(self.r + 5)}" fill="none" '
+                f'stroke="{colour}" stroke-width="2.2" stroke-dasharray="5 3"/>'
+            )
 
     def _draw_convoy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
         places = o.places
@@ -562,14 +660,15 @@ class _Drawing:
         m = _mid(s0, c0, e0)
         s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 3, 0.1)
         self._thin(s, c, e, colour, "0.5 4", failed, cap="round", width=2.6)
-        self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.6" fill="#FFFFFF" stroke="{colour}" '
-                 'stroke-width="2"/>')
+        self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.6" fill="#FFFFFF" stroke="{colour}" stroke-width="2"/>')
 
     def _draw_hold(self, o: VisibleOrder, colour: str, failed: bool) -> None:
         if o.places:
             x, y = self.unit_point(o.places[0])
-            self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(self.r + 4.5)}" fill="none" stroke="{colour}" '
-                     'stroke-width="2.4"/>')
+            self.add(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(self.r + 4.5)}" fill="none" stroke="{colour}" '
+                'stroke-width="2.4"/>'
+            )
 
     def _draw_railway(self, o: VisibleOrder, colour: str, failed: bool) -> None:
         if len(o.places) >= 2:
@@ -588,10 +687,14 @@ class _Drawing:
             return
         x, y = self.unit_point(o.places[0])
         for a, b in (((-8, -8), (8, 8)), ((-8, 8), (8, -8))):
-            self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                     f'stroke="#FFFFFF" stroke-width="5.5" stroke-linecap="round"/>')
-            self.add(f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                     f'stroke="{RED}" stroke-width="3" stroke-linecap="round"/>')
+            self.add(
+                f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
+                f'stroke="#FFFFFF" stroke-width="5.5" stroke-linecap="round"/>'
+            )
+            self.add(
+                f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
+                f'stroke="{RED}" stroke-width="3" stroke-linecap="round"/>'
+            )
 
     def _draw_build(self, o: VisibleOrder, colour: str, failed: bool) -> None:
         if not o.places or failed:
@@ -601,13 +704,16 @@ class _Drawing:
         if unit_kind not in ("A", "F", "S"):
             unit_kind = "A"
         at = self.point(o.places[0])
-        self.add(f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
-                 f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>')
+        self.add(
+            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
+            f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>'
+        )
         self.unit(VisibleUnit(o.power, unit_kind, o.places[0]), at, extra=' data-build="1"')
         bx, by = at[0] + 10, at[1] - 10
         self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')
-        self.add(f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" '
-                 'stroke-width="1.8"/>')
+        self.add(
+            f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" stroke-width="1.8"/>'
+        )
 
     def _draw_spy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
         """An eye in the spying power's colour beside the watched unit."""
@@ -615,8 +721,10 @@ class _Drawing:
             return
         x, y = self.unit_point(o.places[-1])
         x, y = x - 11, y - 11
-        self.add(f'<path d="M{_f(x - 7)} {_f(y)} Q{_f(x)} {_f(y - 6)} {_f(x + 7)} {_f(y)} Q{_f(x)} {_f(y + 6)} '
-                 f'{_f(x - 7)} {_f(y)}Z" fill="#FFFFFF" stroke="{INK}" stroke-width="1.2"/>')
+        self.add(
+            f'<path d="M{_f(x - 7)} {_f(y)} Q{_f(x)} {_f(y - 6)} {_f(x + 7)} {_f(y)} Q{_f(x)} {_f(y + 6)} '
+            f'{_f(x - 7)} {_f(y)}Z" fill="#FFFFFF" stroke="{INK}" stroke-width="1.2"/>'
+        )
         self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>')
 
     def _draw_guard(self, o: VisibleOrder, colour: str, failed: bool) -> None:
@@ -625,11 +733,13 @@ class _Drawing:
             return
         x, y = self.unit_point(o.places[-1])
         x, y = x + 11, y - 11
-        self.add(f'<path d="M{_f(x - 5)} {_f(y - 6)} h10 v5 Q{_f(x + 5)} {_f(y + 5)} {_f(x)} {_f(y + 7)} '
-                 f'Q{_f(x - 5)} {_f(y + 5)} {_f(x - 5)} {_f(y - 1)}Z" fill="{colour}" stroke="{INK}" '
-                 'stroke-width="1.2"/>')
+        self.add(
+            f'<path d="M{_f(x - 5)} {_f(y - 6)} h10 v5 Q{_f(x + 5)} {_f(y + 5)} {_f(x)} {_f(y + 7)} '
+            f'Q{_f(x - 5)} {_f(y + 5)} {_f(x - 5)} {_f(y - 1)}Z" fill="{colour}" stroke="{INK}" '
+            'stroke-width="1.2"/>'
+        )
 
-    DRAWERS = {
+    DRAWERS: ClassVar[dict[DrawStyle, Callable[[_Drawing, VisibleOrder, str, bool], None]]] = {
         DrawStyle.MOVE: _draw_move,
         DrawStyle.RETREAT: _draw_move,
         DrawStyle.SUPPORT: _draw_support,
@@ -645,19 +755,25 @@ class _Drawing:
     }
     """Drawing style → how to draw it (``NONE`` draws nothing)."""
 
-    def _thin(self, s: Point, c: Point, e: Point, colour: str, dash: str, failed: bool,
-              cap: str = "butt", width: float = 2.0) -> None:
+    def _thin(
+        self, s: Point, c: Point, e: Point, colour: str, dash: str, failed: bool, cap: str = "butt", width: float = 2.0
+    ) -> None:
         d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(e[0])} {_f(e[1])}"
         case = "#FFFFFF" if _luminance(colour) < 0.3 else INK
         op = ' stroke-opacity="0.5"' if failed else ""
-        self.add(f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2)}" '
-                 f'stroke-linecap="round"{op}/>')
-        self.add(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
-                 f'stroke-dasharray="{dash}" stroke-linecap="{cap}"{op}/>')
+        self.add(
+            f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2)}" stroke-linecap="round"{op}/>'
+        )
+        self.add(
+            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
+            f'stroke-dasharray="{dash}" stroke-linecap="{cap}"{op}/>'
+        )
         if failed:
             m = _mid(s, c, e)
-            self.add(f'<path d="M{_f(m[0] - 4)} {_f(m[1] - 4)} l8 8 m0 -8 l-8 8" stroke="{RED}" '
-                     'stroke-width="2.4" stroke-linecap="round"/>')
+            self.add(
+                f'<path d="M{_f(m[0] - 4)} {_f(m[1] - 4)} l8 8 m0 -8 l-8 8" stroke="{RED}" '
+                'stroke-width="2.4" stroke-linecap="round"/>'
+            )
 
     def train(self, o: VisibleOrder, colour: str) -> None:
         origin, target = o.places[0], o.places[-1]
@@ -669,7 +785,7 @@ class _Drawing:
             if a in line and b in line:
                 i, j = line.index(a), line.index(b)
                 step = 1 if j >= i else -1
-                return [self.point(s) for s in line[i:j + step:step]]
+                return [self.point(s) for s in line[i : j + step : step]]
             return [self.point(a), self.point(b)]
 
         if e_prov != o_prov:
@@ -683,8 +799,10 @@ class _Drawing:
             rest[-1] = _toward(rest[-1], rest[-2], self.r + 3)
             self.polyline_arrow(rest, colour, True, 1.8, casing="#FFFFFF")
         tx, ty = self.point(t_prov)
-        self.add(f'<circle cx="{_f(tx)}" cy="{_f(ty)}" r="{_f(self.r + 6)}" fill="none" stroke="{colour}" '
-                 'stroke-width="1.6" stroke-dasharray="2 2"><title>train target</title></circle>')
+        self.add(
+            f'<circle cx="{_f(tx)}" cy="{_f(ty)}" r="{_f(self.r + 6)}" fill="none" stroke="{colour}" '
+            'stroke-width="1.6" stroke-dasharray="2 2"><title>train target</title></circle>'
+        )
 
     def _canal_between(self, a: str, b: str) -> dict[str, Any] | None:
         """The board's canal joining the provinces of ``a`` and ``b``, if there is one."""
@@ -710,8 +828,10 @@ class _Drawing:
         self.polyline_arrow(pts, colour, failed, 3.0)
         if mid:
             x, y = mid[len(mid) // 2]
-            self.add(f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
-                     'stroke-width="1"><title>canal</title></rect>')
+            self.add(
+                f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
+                'stroke-width="1"><title>canal</title></rect>'
+            )
 
     def torpedo(self, o: VisibleOrder) -> None:
         a, b = self.unit_point(o.places[0]), self.point(o.places[1])
@@ -727,21 +847,33 @@ class _Drawing:
             r = (9 if i % 2 == 0 else 4) if hit else (5 if i % 2 == 0 else 3)
             pts.append(f"{_f(b[0] + r * math.cos(ang))},{_f(b[1] + r * math.sin(ang))}")
         fill = "#F28C28" if hit else "#FFFFFF"
-        self.add(f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="#7A0A0A" stroke-width="1.4" '
-                 f'fill-opacity="0.6"><title>torpedo {"hit" if hit else "miss"}</title></polygon>')
+        self.add(
+            f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="#7A0A0A" stroke-width="1.4" '
+            f'fill-opacity="0.6"><title>torpedo {"hit" if hit else "miss"}</title></polygon>'
+        )
 
     # ---- footer
     def footer(self, powers: list[str]) -> None:
         g, v = self.g, self.view
         y0 = g.height
         self.add(f'<g id="legend" font-family="{FONT}">')
-        self.add(f'<rect x="0" y="{_f(y0)}" width="{_f(g.width)}" height="{_f(FOOTER)}" fill="#F7F4EC" '
-                 f'stroke="{BORDER}" stroke-width="1"/>')
+        self.add(
+            f'<rect x="0" y="{_f(y0)}" width="{_f(g.width)}" height="{_f(FOOTER)}" fill="#F7F4EC" '
+            f'stroke="{BORDER}" stroke-width="1"/>'
+        )
         w = self.words
         who = {MASTER: w("game master"), OBSERVER: w("observer")}.get(v.viewer, w(v.viewer.title()))
         self.text(10, y0 + 19, f"{phase_title(v.phase, w)}", 13, anchor="start", halo=None)
-        self.text(g.width - 10, y0 + 19, f"{v.map_name} · {w('seen by')} {who}", 11, anchor="end",
-                  weight="normal", halo=None, fill="#555555")
+        self.text(
+            g.width - 10,
+            y0 + 19,
+            f"{v.map_name} · {w('seen by')} {who}",
+            11,
+            anchor="end",
+            weight="normal",
+            halo=None,
+            fill="#555555",
+        )
         counts: dict[str, int] = {}
         for owner in v.owners.values():
             counts[owner] = counts.get(owner, 0) + 1
@@ -751,14 +883,26 @@ class _Drawing:
             st = self.style(p)
             x = 10 + i * step
             y = y0 + 41
-            self.add(f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="22" height="16" fill="url(#pat-{p})" '
-                     f'stroke="{BORDER}"/>')
-            self.add(f'<circle cx="{_f(x + 11)}" cy="{_f(y - 1)}" r="6.5" fill="{st.colour}" stroke="{INK}" '
-                     'stroke-width="1"/>')
-            self.add(f'<text x="{_f(x + 11)}" y="{_f(y + 2.6)}" font-size="9" font-weight="bold" '
-                     f'text-anchor="middle" fill="{_on(st.colour)}">{st.letter}</text>')
-            self.text(x + 27, y + 3.5, f"{self.words(p.title())} {counts.get(p, 0)}", 10.5, anchor="start", halo=None,
-                      weight="normal")
+            self.add(
+                f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="22" height="16" fill="url(#pat-{p})" stroke="{BORDER}"/>'
+            )
+            self.add(
+                f'<circle cx="{_f(x + 11)}" cy="{_f(y - 1)}" r="6.5" fill="{st.colour}" stroke="{INK}" '
+                'stroke-width="1"/>'
+            )
+            self.add(
+                f'<text x="{_f(x + 11)}" y="{_f(y + 2.6)}" font-size="9" font-weight="bold" '
+                f'text-anchor="middle" fill="{_on(st.colour)}">{st.letter}</text>'
+            )
+            self.text(
+                x + 27,
+                y + 3.5,
+                f"{self.words(p.title())} {counts.get(p, 0)}",
+                10.5,
+                anchor="start",
+                halo=None,
+                weight="normal",
+            )
         self.add("</g>")
 
 
@@ -773,8 +917,14 @@ def _powers_of(view: View) -> list[str]:
     return sorted(seen)
 
 
-def render_svg(view: View, geometry: Geometry | None = None, *, names: Mapping[str, str] | None = None,
-               legend: bool = True, words: Words = _same) -> str:
+def render_svg(
+    view: View,
+    geometry: Geometry | None = None,
+    *,
+    names: Mapping[str, str] | None = None,
+    legend: bool = True,
+    words: Words = _same,
+) -> str:
     """Draw ``view`` on its board and return the SVG document as text.
 
     ``geometry`` defaults to the shipped geometry of ``view.map_name``;
@@ -786,8 +936,10 @@ def render_svg(view: View, geometry: Geometry | None = None, *, names: Mapping[s
     d = _Drawing(view, g, words)
     powers = _powers_of(view)
     height = g.height + (FOOTER if legend else 0)
-    d.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(g.width)} {_f(height)}" '
-          f'width="{_f(g.width)}" height="{_f(height)}" font-family="{FONT}">')
+    d.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(g.width)} {_f(height)}" '
+        f'width="{_f(g.width)}" height="{_f(height)}" font-family="{FONT}">'
+    )
     d.add(f"<title>{escape(view.map_name)} {escape(view.phase)} ({escape(view.viewer)})</title>")
     d.defs(powers)
     d.board(names or {})

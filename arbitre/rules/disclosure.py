@@ -34,8 +34,7 @@ def unit_audience(rules: RuleSet, position: Position, unit: Unit) -> Audience:
     return narrowest(v.unit_audience(rules, position, unit) for v in rules.implementing(Disclosure))
 
 
-def order_audience(rules: RuleSet, before: Position, after: Position,
-                   result: ResultLike) -> tuple[Audience, Audience]:
+def order_audience(rules: RuleSet, before: Position, after: Position, result: ResultLike) -> tuple[Audience, Audience]:
     """Who reads an adjudicated order, and who reads its outcome (never more than the order's readers)."""
     if not rules.implementing(Disclosure):
         return EVERYONE, EVERYONE
@@ -54,8 +53,9 @@ def contacts(rules: RuleSet, position: Position, viewer: str) -> list[tuple[str,
     return out
 
 
-def dislodged_view(rules: RuleSet, position: Position, dislodged: Dislodged,
-                   viewer: str) -> tuple[str | None, tuple[str, ...] | None]:
+def dislodged_view(
+    rules: RuleSet, position: Position, dislodged: Dislodged, viewer: str
+) -> tuple[str | None, tuple[str, ...] | None]:
     """Where the attack came from and where the unit may retreat, as ``viewer`` knows them."""
     for v in rules.implementing(Disclosure):
         seen = v.dislodged_view(rules, position, dislodged, viewer)

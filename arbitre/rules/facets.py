@@ -67,8 +67,9 @@ class OrderRules:
         """Validate an order this module owns (its normal form), or return ``None`` to let others decide."""
         return None
 
-    def check_order_list(self, rules: RuleSet, position: Position, power: str,
-                         orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
+    def check_order_list(
+        self, rules: RuleSet, position: Position, power: str, orders: Sequence[Order]
+    ) -> Sequence[tuple[Order, IllegalOrder]]:
         """Problems of ``power``'s legal orders taken together (two spy orders).  Default: none."""
         return ()
 
@@ -92,8 +93,9 @@ class Disclosure:
         """Who sees ``unit`` on the board.  Default: everyone."""
         return EVERYONE
 
-    def order_audience(self, rules: RuleSet, before: Position, after: Position,
-                       result: ResultLike) -> tuple[Audience, Audience]:
+    def order_audience(
+        self, rules: RuleSet, before: Position, after: Position, result: ResultLike
+    ) -> tuple[Audience, Audience]:
         """Who reads an adjudicated order, and who reads its outcome.  Default: everyone, both."""
         return EVERYONE, EVERYONE
 
@@ -101,8 +103,9 @@ class Disclosure:
         """Units ``viewer`` knows of without their nationality, as (kind, place).  Default: none."""
         return ()
 
-    def dislodged_view(self, rules: RuleSet, position: Position, dislodged: Dislodged,
-                       viewer: str) -> tuple[str | None, tuple[str, ...] | None] | None:
+    def dislodged_view(
+        self, rules: RuleSet, position: Position, dislodged: Dislodged, viewer: str
+    ) -> tuple[str | None, tuple[str, ...] | None] | None:
         """(attacker_from, retreats) of a dislodged unit as ``viewer`` knows them, or ``None``: as they are."""
         return None
 
@@ -154,7 +157,8 @@ class StepRules:
         """Is ``text`` an order read only when the orders lock, never adjudicated nor published?  Default: no."""
         return False
 
-    def on_lock(self, rules: RuleSet, position: Position,
-                orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
+    def on_lock(
+        self, rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str | Order]]
+    ) -> Sequence[object]:
         """Events produced when the orders of a phase lock (each names its audience).  Default: none."""
         return ()

@@ -37,7 +37,9 @@ class _Routes:
         key = (origin, target)
         if key not in self.cache:
             self.cache[key] = (
-                convoy_routes(self.map, self.fleets, origin, target) if target in self.reachable(origin) else frozenset()
+                convoy_routes(self.map, self.fleets, origin, target)
+                if target in self.reachable(origin)
+                else frozenset()
             )
         return self.cache[key]
 
@@ -113,8 +115,13 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
                 continue
             options = d.retreats
             if options is None:
-                options = tuple(sorted(p for p in gmap.neighbours(d.unit.kind, d.unit.place)
-                                       if gmap.province_of[p] not in position.units))
+                options = tuple(
+                    sorted(
+                        p
+                        for p in gmap.neighbours(d.unit.kind, d.unit.place)
+                        if gmap.province_of[p] not in position.units
+                    )
+                )
             out[d.unit.place] = [f"{d.unit} R {t}" for t in options] + [f"{d.unit} D"]
     for declared in rules.kinds.values() if rules.variants else ():
         if declared.legal is not None:
@@ -125,8 +132,11 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
             out.setdefault(key, []).extend(extra)
     withdrawn = rules.withdrawn if rules.variants else {}
     if withdrawn:
-        out = {key: kept for key, orders in out.items()
-               if (kept := [o for o in orders if type(rules.parse(o)) not in withdrawn])}
+        out = {
+            key: kept
+            for key, orders in out.items()
+            if (kept := [o for o in orders if type(rules.parse(o)) not in withdrawn])
+        }
     return out
 
 

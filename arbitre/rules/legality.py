@@ -35,8 +35,9 @@ def illegal(order: Order | str, message: str, reason: str) -> IllegalOrder:
     return IllegalOrder(message, text=str(order), reason=reason)
 
 
-def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origin: str, target: str,
-                  limit: int = 12) -> frozenset[str]:
+def convoy_routes(
+    game_map: GameMap, fleets_at: frozenset[str] | set[str], origin: str, target: str, limit: int = 12
+) -> frozenset[str]:
     """Seas on some *minimal* convoy route from ``origin`` to ``target``.
 
     ``fleets_at`` holds the sea provinces where a fleet stands.  A route is a
@@ -48,8 +49,9 @@ def convoy_routes(game_map: GameMap, fleets_at: frozenset[str] | set[str], origi
 
 
 @lru_cache(maxsize=65536)
-def _convoy_routes(game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str,
-                   limit: int) -> frozenset[str]:
+def _convoy_routes(
+    game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str, limit: int
+) -> frozenset[str]:
     nb = game_map.province_neighbours.get(FLEET, {})
     seas = sorted(s for s in fleets_at if s in game_map.seas)
     on_route: set[str] = set()
@@ -106,8 +108,9 @@ BOARD_LOOKUPS = _BoardLookups()
 """Incremented whenever legality depends on units other than the ordered and supported ones."""
 
 
-def army_can_be_convoyed(game_map: GameMap, position: Position, origin: str, target: str,
-                         exclude: str | None = None) -> bool:
+def army_can_be_convoyed(
+    game_map: GameMap, position: Position, origin: str, target: str, exclude: str | None = None
+) -> bool:
     """Could the fleets now on the board carry an army from ``origin`` to ``target``?"""
     BOARD_LOOKUPS.count += 1
     if origin == target or game_map.provinces[target].terrain != "coast":
@@ -115,13 +118,15 @@ def army_can_be_convoyed(game_map: GameMap, position: Position, origin: str, tar
     return bool(convoy_routes(game_map, fleet_seas(position, game_map, exclude), origin, target))
 
 
-def unit_can_reach(game_map: GameMap, position: Position, unit: Unit, province: str,
-                   exclude: str | None = None) -> bool:
+def unit_can_reach(
+    game_map: GameMap, position: Position, unit: Unit, province: str, exclude: str | None = None
+) -> bool:
     """Could ``unit`` move to (some place of) ``province``, by land, sea or convoy?"""
     if game_map.can_reach_province(unit.kind, unit.place, province):
         return True
     return unit.kind == ARMY and army_can_be_convoyed(
-        game_map, position, game_map.province_of[unit.place], province, exclude)
+        game_map, position, game_map.province_of[unit.place], province, exclude
+    )
 
 
 def own_unit(position: Position, power: str, ref: UnitRef, order: Order) -> Unit:
@@ -148,8 +153,9 @@ def fleet_target(game_map: GameMap, unit: Unit, target: str, options: RuleOption
     if not reachable:
         raise illegal(order, f"{unit} cannot move to {province}", "not_adjacent")
     if len(reachable) > 1:
-        raise AmbiguousOrder(f"{province} has two coasts {unit} can reach; name one", text=str(order),
-                             reason="coast_needed")
+        raise AmbiguousOrder(
+            f"{province} has two coasts {unit} can reach; name one", text=str(order), reason="coast_needed"
+        )
     if options.missing_coast == "illegal":
         raise illegal(order, f"name the coast of {province}", "coast_needed")
     return reachable[0]
@@ -160,19 +166,22 @@ def check_movement_order(
 ) -> Order:
     """Validate one movement-phase order of ``power``; return its normal form."""
     if not isinstance(order, (Hold, Move, Support, Convoy)) or order.unit is None:
-        raise illegal(order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase",
-                      "wrong_phase")
+        raise illegal(
+            order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase", "wrong_phase"
+        )
     unit = own_unit(position, power, order.unit, order)
     written = order.unit
     if options.wrong_unit_type == "illegal" and written.kind is not None and written.kind != unit.kind:
-        raise illegal(order, f"the unit in {written.province} is not {'an army' if written.kind == ARMY else 'a fleet'}",
-                      "wrong_unit_type")
+        raise illegal(
+            order,
+            f"the unit in {written.province} is not {'an army' if written.kind == ARMY else 'a fleet'}",
+            "wrong_unit_type",
+        )
     if options.missing_unit_type == "invalid" and written.kind is None:
         raise illegal(order, f"the order names no unit type for {written.province} (DATC 4.C.1)", "missing_unit_type")
     if options.unit_coast == "illegal" and "/" in written.place and written.place != unit.place:
         raise illegal(order, f"the fleet is on {unit.place}, not {written.place} (DATC 4.B.5)", "unit_coast")
-    if (options.irrelevant_coast == "illegal" and unit.kind == ARMY and isinstance(order, Move)
-            and "/" in order.target):
+    if options.irrelevant_coast == "illegal" and unit.kind == ARMY and isinstance(order, Move) and "/" in order.target:
         raise illegal(order, f"an army move names no coast (DATC 4.B.6): {order.target}", "irrelevant_coast")
     ref = written if written.kind == unit.kind and written.place == unit.place else UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
@@ -185,8 +194,9 @@ def check_movement_order(
         raise
 
 
-def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: UnitRef, here: str,
-                      order: Order, options: RuleOptions) -> Order:
+def _check_unit_order(
+    game_map: GameMap, position: Position, unit: Unit, ref: UnitRef, here: str, order: Order, options: RuleOptions
+) -> Order:
     if isinstance(order, Hold):
         return order if order.unit is ref else Hold(ref)
     if isinstance(order, Move):
@@ -220,8 +230,11 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
         if supported is None:
             raise illegal(order, f"there is no unit in {sup_prov} to support", "no_unit")
         named = order.supported
-        sref = named if named.kind == supported.kind and named.place == supported.place \
+        sref = (
+            named
+            if named.kind == supported.kind and named.place == supported.place
             else UnitRef(supported.kind, supported.place)
+        )
         if order.target is None:
             if not game_map.can_reach_province(unit.kind, unit.place, sup_prov):
                 raise illegal(order, f"{unit} cannot reach {sup_prov}, so cannot support there", "cannot_reach")
@@ -252,13 +265,13 @@ def _check_unit_order(game_map: GameMap, position: Position, unit: Unit, ref: Un
     if into == order.convoyed.province:
         raise illegal(order, "an army cannot be convoyed to its own province", "own_province")
     if here not in convoy_routes(game_map, fleet_seas(position, game_map), order.convoyed.province, into):
-        raise illegal(order, f"{unit} is on no convoy route from {order.convoyed.province} to {into}",
-                      "not_on_route")
+        raise illegal(order, f"{unit} is on no convoy route from {order.convoyed.province} to {into}", "not_on_route")
     return Convoy(ref, UnitRef(ARMY, army.place), into)
 
 
-def check_retreat_order(game_map: GameMap, position: Position, power: str, order: Order,
-                        retreat_options: dict[str, tuple[str, ...]]) -> Order:
+def check_retreat_order(
+    game_map: GameMap, position: Position, power: str, order: Order, retreat_options: dict[str, tuple[str, ...]]
+) -> Order:
     """Validate a retreat-phase order; ``retreat_options`` maps province → allowed places."""
     if isinstance(order, Move) and not isinstance(order, Retreat):
         assert order.unit is not None
@@ -285,9 +298,15 @@ def check_retreat_order(game_map: GameMap, position: Position, power: str, order
     return Retreat(ref, target)
 
 
-def check_adjustment_order(game_map: GameMap, position: Position, power: str, order: Order,
-                           home_centers: tuple[str, ...], build_anywhere: bool = False,
-                           options: RuleOptions | None = None) -> Order:
+def check_adjustment_order(
+    game_map: GameMap,
+    position: Position,
+    power: str,
+    order: Order,
+    home_centers: tuple[str, ...],
+    build_anywhere: bool = False,
+    options: RuleOptions | None = None,
+) -> Order:
     """Validate a build, disband or waive (the count is checked by the adjudicator)."""
     options = options or RuleOptions()
     if isinstance(order, Waive):
@@ -300,8 +319,7 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
     if isinstance(order, Build) and order.unit is not None and order.unit.kind is None:
         order = Build(UnitRef(_untyped_build_kind(game_map, order, options), order.unit.place))
     if not isinstance(order, Build) or order.unit is None or order.unit.kind is None:
-        raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase",
-                      "wrong_phase")
+        raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase", "wrong_phase")
     prov = order.unit.province
     if not build_anywhere and prov not in home_centers:
         raise illegal(order, f"{prov} is not a home centre of {power}", "not_home")
@@ -318,8 +336,9 @@ def check_adjustment_order(game_map: GameMap, position: Position, power: str, or
     if kind == ARMY:
         place = prov
     if place not in game_map.adjacency.get(kind, {}):
-        raise illegal(order, f"a {'fleet' if kind == FLEET else 'unit of kind ' + kind} cannot stand in {place}",
-                      "bad_terrain")
+        raise illegal(
+            order, f"a {'fleet' if kind == FLEET else 'unit of kind ' + kind} cannot stand in {place}", "bad_terrain"
+        )
     return Build(UnitRef(kind, place))
 
 

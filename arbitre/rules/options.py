@@ -190,6 +190,7 @@ class IllegalOrders(StrEnum):
     IGNORED = "ignored"
     DENY_SUPPORT = "deny_support"
 
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One disputed rule: its name, DATC paragraph, group, and values (the first is the DATC preference)."""
@@ -217,87 +218,237 @@ GROUPS: tuple[tuple[str, str], ...] = (
 """Option groups in display order: (key, title)."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("multi_route_convoy", "4.A.1", "convoys", "Multi-route convoy disruption", (
-        ("all_routes", "a convoy fails only when every route is disrupted (1982 and later)"),
-        ("any_route", "a convoy fails as soon as one route is disrupted (1971)"))),
-    OptionSpec("convoy_paradox", "4.A.2", "convoys", "Convoy disruption paradoxes", (
-        ("szykman", "Szykman: the convoying fleets of the paradox hold; the armies fail without effect"),
-        ("all_hold", "All Hold: every move of the paradox fails"),
-        ("1982", "1982 rulebook: a convoyed army does not cut a support of an action in a sea holding "
-                 "a convoying fleet (always, paradox or not)"),
-        ("dptg", "DPTG: with two resolutions, the one where all convoys of the paradox fail; otherwise All Hold"))),
-    OptionSpec("adjacent_convoy", "4.A.3", "convoys", "Convoying to an adjacent province", (
-        ("v3", "by convoy when ordered 'via convoy' or a fleet of the army's power convoys it (2023, no fallback)"),
-        ("explicit", "by convoy only when ordered 'via convoy' (DPTG)"),
-        ("any", "any matching convoy order is used, even a foreign one (kidnapping allowed)"))),
-    OptionSpec("convoyed_attack_origin", "4.A.4", "convoys", "Where a convoyed attack comes from", (
-        ("start", "from the army's starting province: it cannot cut a support against that province"),
-        ("brannan", "Brannan's rule: from the last sea of the convoy: it cuts that support, and meets a unit "
-                    "moving into that sea head to head"))),
-    OptionSpec("retreat_to_convoy_origin", "4.A.5", "convoys", "Retreat when dislodged by a convoy", (
-        ("allowed", "a unit dislodged by a convoyed army may retreat to the army's starting province (2023)"),
-        ("forbidden", "it may not"))),
-    OptionSpec("dislodged_bounce", "4.A.7", "convoys", "A dislodged unit bouncing a third unit", (
-        ("outside_head_to_head", "a dislodged unit still bounces units in its attacker's province, "
-                                 "unless it lost a head-to-head battle"),
-        ("never", "a dislodged unit never has an effect on the province its attacker came from"))),
-    OptionSpec("missing_coast", "4.B.2", "coasts", "Move without a coast when one coast is possible", (
-        ("allow_unique", "the move goes to the only possible coast"),
-        ("illegal", "the order is illegal"))),
-    OptionSpec("impossible_coast", "4.B.3", "coasts", "Move to an impossible coast", (
-        ("illegal", "the order is illegal"),
-        ("ignored", "the coast is ignored and the move tries the possible coast"))),
-    OptionSpec("support_coast", "4.B.4", "coasts", "Coast named in a support", (
-        ("must_match", "a coast named in a support must match the supported move"),
-        ("ignored", "the coast in a support is ignored"))),
-    OptionSpec("unit_coast", "4.B.5", "coasts", "Wrong coast of the ordered unit", (
-        ("ignored", "the coast written for the ordered unit is ignored"),
-        ("illegal", "the order is illegal"))),
-    OptionSpec("irrelevant_coast", "4.B.6", "coasts", "Unknown or irrelevant coasts", (
-        ("ignored", "a coast on an army move or a coast the province does not have is ignored"),
-        ("illegal", "the order is illegal"))),
-    OptionSpec("missing_unit_type", "4.C.1", "designation", "Missing unit type", (
-        ("valid", "the order is read for the unit that is there"),
-        ("invalid", "the order is illegal (the unit holds and can be supported)"),
-        ("unless_designated", "valid, unless another order for the unit names its type"))),
-    OptionSpec("wrong_unit_type", "4.C.2", "designation", "Wrong unit type", (
-        ("ignored", "the order is read for the unit that is there"),
-        ("illegal", "the order is illegal"))),
-    OptionSpec("build_missing_type", "4.C.3", "designation", "Build without a unit type", (
-        ("coast_decides", "an army inland, a fleet when a coast is named, else the build fails"),
-        ("fails", "the build always fails"),
-        ("army_inland", "an army inland, else the build fails"))),
-    OptionSpec("build_fleet_inland", "4.C.4", "designation", "Building a fleet inland", (
-        ("fails", "the build fails"),
-        ("army", "an army is built instead"))),
-    OptionSpec("multiple_orders", "4.D.3", "orders", "Several orders to one unit", (
-        ("all_illegal", "all are illegal: the unit holds"),
-        ("first", "the first counts"),
-        ("last", "the last counts"))),
-    OptionSpec("too_many_builds", "4.D.4", "orders", "Too many builds", (
-        ("first", "the first legal builds count"),
-        ("all_illegal", "every build is illegal"),
-        ("last", "the last legal builds count"))),
-    OptionSpec("same_province_builds", "4.D.5", "orders", "Several builds in one province", (
-        ("first", "the first counts"),
-        ("all_fail", "all of them fail"),
-        ("last", "the last counts"))),
-    OptionSpec("too_many_disbands", "4.D.6", "orders", "Too many disbands", (
-        ("first", "the first legal disbands count"),
-        ("civil_disorder", "all are ignored and the civil disorder rules choose"),
-        ("last", "the last legal disbands count"))),
-    OptionSpec("waive_builds", "4.D.7", "orders", "Waiving builds", (
-        ("allowed", "a build may be waived (2000, 2023)"),
-        ("forbidden", "a WAIVE order is illegal"))),
-    OptionSpec("civil_disorder", "4.D.8", "orders", "Removing units in civil disorder", (
-        ("2023", "distance to the nearest owned centre, armies and fleets over land and sea"),
-        ("2000", "distance to the home centres (1971, 1982, 2000)"))),
-    OptionSpec("civil_disorder_support", "4.D.9", "orders", "Hold support to a power in civil disorder", (
-        ("given", "a unit of a power that gave no orders can receive hold support"),
-        ("fails", "a hold support to such a unit fails"))),
-    OptionSpec("illegal_orders", "4.E.1", "misc", "Illegal orders", (
-        ("ignored", "an illegal order is ignored: the unit holds and can receive hold support"),
-        ("deny_support", "an illegal move still counts as a move: the unit cannot receive hold support"))),
+    OptionSpec(
+        "multi_route_convoy",
+        "4.A.1",
+        "convoys",
+        "Multi-route convoy disruption",
+        (
+            ("all_routes", "a convoy fails only when every route is disrupted (1982 and later)"),
+            ("any_route", "a convoy fails as soon as one route is disrupted (1971)"),
+        ),
+    ),
+    OptionSpec(
+        "convoy_paradox",
+        "4.A.2",
+        "convoys",
+        "Convoy disruption paradoxes",
+        (
+            ("szykman", "Szykman: the convoying fleets of the paradox hold; the armies fail without effect"),
+            ("all_hold", "All Hold: every move of the paradox fails"),
+            (
+                "1982",
+                "1982 rulebook: a convoyed army does not cut a support of an action in a sea holding "
+                "a convoying fleet (always, paradox or not)",
+            ),
+            ("dptg", "DPTG: with two resolutions, the one where all convoys of the paradox fail; otherwise All Hold"),
+        ),
+    ),
+    OptionSpec(
+        "adjacent_convoy",
+        "4.A.3",
+        "convoys",
+        "Convoying to an adjacent province",
+        (
+            ("v3", "by convoy when ordered 'via convoy' or a fleet of the army's power convoys it (2023, no fallback)"),
+            ("explicit", "by convoy only when ordered 'via convoy' (DPTG)"),
+            ("any", "any matching convoy order is used, even a foreign one (kidnapping allowed)"),
+        ),
+    ),
+    OptionSpec(
+        "convoyed_attack_origin",
+        "4.A.4",
+        "convoys",
+        "Where a convoyed attack comes from",
+        (
+            ("start", "from the army's starting province: it cannot cut a support against that province"),
+            (
+                "brannan",
+                "Brannan's rule: from the last sea of the convoy: it cuts that support, and meets a unit "
+                "moving into that sea head to head",
+            ),
+        ),
+    ),
+    OptionSpec(
+        "retreat_to_convoy_origin",
+        "4.A.5",
+        "convoys",
+        "Retreat when dislodged by a convoy",
+        (
+            ("allowed", "a unit dislodged by a convoyed army may retreat to the army's starting province (2023)"),
+            ("forbidden", "it may not"),
+        ),
+    ),
+    OptionSpec(
+        "dislodged_bounce",
+        "4.A.7",
+        "convoys",
+        "A dislodged unit bouncing a third unit",
+        (
+            (
+                "outside_head_to_head",
+                "a dislodged unit still bounces units in its attacker's province, unless it lost a head-to-head battle",
+            ),
+            ("never", "a dislodged unit never has an effect on the province its attacker came from"),
+        ),
+    ),
+    OptionSpec(
+        "missing_coast",
+        "4.B.2",
+        "coasts",
+        "Move without a coast when one coast is possible",
+        (("allow_unique", "the move goes to the only possible coast"), ("illegal", "the order is illegal")),
+    ),
+    OptionSpec(
+        "impossible_coast",
+        "4.B.3",
+        "coasts",
+        "Move to an impossible coast",
+        (
+            ("illegal", "the order is illegal"),
+            ("ignored", "the coast is ignored and the move tries the possible coast"),
+        ),
+    ),
+    OptionSpec(
+        "support_coast",
+        "4.B.4",
+        "coasts",
+        "Coast named in a support",
+        (
+            ("must_match", "a coast named in a support must match the supported move"),
+            ("ignored", "the coast in a support is ignored"),
+        ),
+    ),
+    OptionSpec(
+        "unit_coast",
+        "4.B.5",
+        "coasts",
+        "Wrong coast of the ordered unit",
+        (("ignored", "the coast written for the ordered unit is ignored"), ("illegal", "the order is illegal")),
+    ),
+    OptionSpec(
+        "irrelevant_coast",
+        "4.B.6",
+        "coasts",
+        "Unknown or irrelevant coasts",
+        (
+            ("ignored", "a coast on an army move or a coast the province does not have is ignored"),
+            ("illegal", "the order is illegal"),
+        ),
+    ),
+    OptionSpec(
+        "missing_unit_type",
+        "4.C.1",
+        "designation",
+        "Missing unit type",
+        (
+            ("valid", "the order is read for the unit that is there"),
+            ("invalid", "the order is illegal (the unit holds and can be supported)"),
+            ("unless_designated", "valid, unless another order for the unit names its type"),
+        ),
+    ),
+    OptionSpec(
+        "wrong_unit_type",
+        "4.C.2",
+        "designation",
+        "Wrong unit type",
+        (("ignored", "the order is read for the unit that is there"), ("illegal", "the order is illegal")),
+    ),
+    OptionSpec(
+        "build_missing_type",
+        "4.C.3",
+        "designation",
+        "Build without a unit type",
+        (
+            ("coast_decides", "an army inland, a fleet when a coast is named, else the build fails"),
+            ("fails", "the build always fails"),
+            ("army_inland", "an army inland, else the build fails"),
+        ),
+    ),
+    OptionSpec(
+        "build_fleet_inland",
+        "4.C.4",
+        "designation",
+        "Building a fleet inland",
+        (("fails", "the build fails"), ("army", "an army is built instead")),
+    ),
+    OptionSpec(
+        "multiple_orders",
+        "4.D.3",
+        "orders",
+        "Several orders to one unit",
+        (
+            ("all_illegal", "all are illegal: the unit holds"),
+            ("first", "the first counts"),
+            ("last", "the last counts"),
+        ),
+    ),
+    OptionSpec(
+        "too_many_builds",
+        "4.D.4",
+        "orders",
+        "Too many builds",
+        (
+            ("first", "the first legal builds count"),
+            ("all_illegal", "every build is illegal"),
+            ("last", "the last legal builds count"),
+        ),
+    ),
+    OptionSpec(
+        "same_province_builds",
+        "4.D.5",
+        "orders",
+        "Several builds in one province",
+        (("first", "the first counts"), ("all_fail", "all of them fail"), ("last", "the last counts")),
+    ),
+    OptionSpec(
+        "too_many_disbands",
+        "4.D.6",
+        "orders",
+        "Too many disbands",
+        (
+            ("first", "the first legal disbands count"),
+            ("civil_disorder", "all are ignored and the civil disorder rules choose"),
+            ("last", "the last legal disbands count"),
+        ),
+    ),
+    OptionSpec(
+        "waive_builds",
+        "4.D.7",
+        "orders",
+        "Waiving builds",
+        (("allowed", "a build may be waived (2000, 2023)"), ("forbidden", "a WAIVE order is illegal")),
+    ),
+    OptionSpec(
+        "civil_disorder",
+        "4.D.8",
+        "orders",
+        "Removing units in civil disorder",
+        (
+            ("2023", "distance to the nearest owned centre, armies and fleets over land and sea"),
+            ("2000", "distance to the home centres (1971, 1982, 2000)"),
+        ),
+    ),
+    OptionSpec(
+        "civil_disorder_support",
+        "4.D.9",
+        "orders",
+        "Hold support to a power in civil disorder",
+        (
+            ("given", "a unit of a power that gave no orders can receive hold support"),
+            ("fails", "a hold support to such a unit fails"),
+        ),
+    ),
+    OptionSpec(
+        "illegal_orders",
+        "4.E.1",
+        "misc",
+        "Illegal orders",
+        (
+            ("ignored", "an illegal order is ignored: the unit holds and can receive hold support"),
+            ("deny_support", "an illegal move still counts as a move: the unit cannot receive hold support"),
+        ),
+    ),
 )
 """Every option, grouped by DATC section."""
 
@@ -346,15 +497,25 @@ class Preset:
     sources: str
 
 
-PRESETS: dict[str, Preset] = {p.name: p for p in (
-    Preset("datc", "DATC v3.2 preferences", {}, "DATC v3.2, chapter 4 preferences"),
-    Preset("2023", "2023 rulebook", {}, "2023 rulebook as quoted in DATC v3.0, 4.A.1-4.A.5, 4.D.7, 4.D.8"),
-    Preset("2000", "2000 rulebook", {"civil_disorder": "2000"},
-           "2000 rulebook as quoted in DATC v3.0, 4.A.1-4.A.3, 4.D.7, 4.D.8"),
-    Preset("1982", "Avalon Hill 1982", {
-        "convoy_paradox": "1982", "civil_disorder": "2000"},
-        "1982 rulebook as quoted in DATC v3.0, 4.A.1-4.A.3, 4.D.8"),
-)}
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("datc", "DATC v3.2 preferences", {}, "DATC v3.2, chapter 4 preferences"),
+        Preset("2023", "2023 rulebook", {}, "2023 rulebook as quoted in DATC v3.0, 4.A.1-4.A.5, 4.D.7, 4.D.8"),
+        Preset(
+            "2000",
+            "2000 rulebook",
+            {"civil_disorder": "2000"},
+            "2000 rulebook as quoted in DATC v3.0, 4.A.1-4.A.3, 4.D.7, 4.D.8",
+        ),
+        Preset(
+            "1982",
+            "Avalon Hill 1982",
+            {"convoy_paradox": "1982", "civil_disorder": "2000"},
+            "1982 rulebook as quoted in DATC v3.0, 4.A.1-4.A.3, 4.D.8",
+        ),
+    )
+}
 """Named rule sets (``"preset"`` in the options); see docs/options.md for what each rulebook says."""
 
 PRESET_OPTION = "preset"
@@ -405,28 +566,44 @@ class RuleOptions:
             if name not in known:
                 continue
             if value not in OPTION_CHOICES[name]:
-                raise ValueError(
-                    f"option {name!r} must be one of {', '.join(OPTION_CHOICES[name])}, not {value!r}"
-                )
+                raise ValueError(f"option {name!r} must be one of {', '.join(OPTION_CHOICES[name])}, not {value!r}")
             chosen[name] = OPTION_ENUMS[name](value)
         return replace(cls(), **chosen)  # type: ignore[arg-type]
 
     def changed(self) -> dict[str, str]:
         """The options that differ from the DATC preferences."""
-        return {f.name: str(getattr(self, f.name)) for f in fields(self)
-                if getattr(self, f.name) != OPTION_BY_NAME[f.name].default}
+        return {
+            f.name: str(getattr(self, f.name))
+            for f in fields(self)
+            if getattr(self, f.name) != OPTION_BY_NAME[f.name].default
+        }
 
 
 def options_catalogue() -> dict[str, object]:
     """Every option and preset as plain data (``GET /api/options``, the creation page)."""
     return {
         "groups": [
-            {"key": key, "title": title, "options": [
-                {"name": o.name, "datc": o.datc, "title": o.title, "default": o.default,
-                 "values": [{"value": v, "description": d, "datc_preference": v == o.default} for v, d in o.values]}
-                for o in OPTIONS if o.group == key]}
+            {
+                "key": key,
+                "title": title,
+                "options": [
+                    {
+                        "name": o.name,
+                        "datc": o.datc,
+                        "title": o.title,
+                        "default": o.default,
+                        "values": [
+                            {"value": v, "description": d, "datc_preference": v == o.default} for v, d in o.values
+                        ],
+                    }
+                    for o in OPTIONS
+                    if o.group == key
+                ],
+            }
             for key, title in GROUPS
         ],
-        "presets": [{"name": p.name, "title": p.title, "options": dict(p.values), "sources": p.sources}
-                    for p in PRESETS.values()],
+        "presets": [
+            {"name": p.name, "title": p.title, "options": dict(p.values), "sources": p.sources}
+            for p in PRESETS.values()
+        ],
     }

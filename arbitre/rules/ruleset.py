@@ -50,7 +50,8 @@ class RuleSet:
     settings: Mapping[str, object] = field(default_factory=dict)
     _parsed: dict[str, Order] = field(default_factory=dict, init=False, repr=False, compare=False)
     _checked: dict[tuple[object, ...], Order | IllegalOrder] = field(
-        default_factory=dict, init=False, repr=False, compare=False)
+        default_factory=dict, init=False, repr=False, compare=False
+    )
     _facets: dict[type, tuple[object, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _kinds: dict[type, OrderKind] = field(default_factory=dict, init=False, repr=False, compare=False)
     _withdrawn: list[dict[type, str]] = field(default_factory=list, init=False, repr=False, compare=False)
@@ -132,8 +133,14 @@ class RuleSet:
             self._parsed[text] = order
         return order
 
-    def check(self, position: Position, power: str, order: Order,
-              retreat_options: dict[str, tuple[str, ...]] | None = None, text: str | None = None) -> Order:
+    def check(
+        self,
+        position: Position,
+        power: str,
+        order: Order,
+        retreat_options: dict[str, tuple[str, ...]] | None = None,
+        text: str | None = None,
+    ) -> Order:
         """Validate an order of ``power`` in ``position``; return its normal form or raise IllegalOrder.
 
         ``text`` is the order as written, when known: it only speeds up the check.
@@ -147,8 +154,11 @@ class RuleSet:
             if declared is not None:
                 withdrawn_by = self.withdrawn.get(type(order))
                 if withdrawn_by is not None:
-                    raise IllegalOrder(f"{declared.name} orders are not allowed in this game "
-                                       f"(rule module {withdrawn_by})", text=order.format(), reason="kind_withdrawn")
+                    raise IllegalOrder(
+                        f"{declared.name} orders are not allowed in this game (rule module {withdrawn_by})",
+                        text=order.format(),
+                        reason="kind_withdrawn",
+                    )
                 if declared.check is not None:
                     return declared.check(self, position, power, order)
             for v in self.implementing(OrderRules):
@@ -159,8 +169,9 @@ class RuleSet:
         if kind == MOVEMENT:
             return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
-            return check_adjustment_order(self.game_map, position, power, order,
-                                          self.game_map.home_centers(power), options=self.options)
+            return check_adjustment_order(
+                self.game_map, position, power, order, self.game_map.home_centers(power), options=self.options
+            )
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
     def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:

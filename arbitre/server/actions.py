@@ -30,8 +30,11 @@ def check_account(site: Site, name: str, password: str, address: str) -> str:
     before opening the write transaction: hashing is slow)."""
     site.guard.check(address, None)
     if not NAME_RE.match(name or "") or not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise bad_request("a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
-                          "bad_account", "name" if not NAME_RE.match(name or "") else "password")
+        raise bad_request(
+            "a name is 3 to 40 letters, digits, '-' or '_'; a password 8 to 200 characters",
+            "bad_account",
+            "name" if not NAME_RE.match(name or "") else "password",
+        )
     return site.guard.gate.run(lambda: hash_password(password))
 
 
@@ -62,15 +65,17 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     """Create a game with ``user`` as master from a settings mapping (the API's body or the form)."""
     map_name = str(data.get("map") or "standard")
     if map_name not in available_maps():
-        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings",
-                          "map")
+        raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings", "map")
     rules = data.get("rules") or []
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise bad_request("rules must be a list of rule module names", "bad_settings", "rules")
     unknown = [r for r in rules if r not in REGISTRY]
     if unknown:
-        raise bad_request(f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
-                          "bad_settings", "rules")
+        raise bad_request(
+            f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
+            "bad_settings",
+            "rules",
+        )
     options = data.get("options") or {}
     deadlines = data.get("deadlines") or {}
     if not isinstance(options, dict) or not isinstance(deadlines, dict):
@@ -78,22 +83,39 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     if len(options) > MAX_ITEMS or len(rules) > MAX_ITEMS:
         raise bad_request(f"at most {MAX_ITEMS} rule modules and {MAX_ITEMS} options", "bad_settings", "options")
     for key, value in options.items():
-        if not isinstance(key, str) or len(key) > 80 or (isinstance(value, str) and len(value) > MAX_LINE) \
-                or not isinstance(value, (str, int)) or (isinstance(value, int) and abs(value) > MAX_ID):
-            raise bad_request(f"an option is a name of at most 80 characters with a value of at most {MAX_LINE} "
-                              "characters, a whole number or a yes/no", "bad_settings", f"options.{str(key)[:80]}")
+        if (
+            not isinstance(key, str)
+            or len(key) > 80
+            or (isinstance(value, str) and len(value) > MAX_LINE)
+            or not isinstance(value, (str, int))
+            or (isinstance(value, int) and abs(value) > MAX_ID)
+        ):
+            raise bad_request(
+                f"an option is a name of at most 80 characters with a value of at most {MAX_LINE} "
+                "characters, a whole number or a yes/no",
+                "bad_settings",
+                f"options.{str(key)[:80]}",
+            )
     if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
-        raise bad_request(f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings",
-                          "deadlines")
-    settings = GameSettings(name=str(data.get("name") or ""), map_name=map_name, rules=list(rules),
-                            options=dict(options), press=str(data.get("press") or "full"),
-                            assignment=str(data.get("assignment") or "random"), deadlines=dict(deadlines),
-                            show_progress=bool(data.get("show_progress", True)))
+        raise bad_request(
+            f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings", "deadlines"
+        )
+    settings = GameSettings(
+        name=str(data.get("name") or ""),
+        map_name=map_name,
+        rules=list(rules),
+        options=dict(options),
+        press=str(data.get("press") or "full"),
+        assignment=str(data.get("assignment") or "random"),
+        deadlines=dict(deadlines),
+        show_progress=bool(data.get("show_progress", True)),
+    )
     try:
         return create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
-        raise bad_request(str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options") \
-            from err
+        raise bad_request(
+            str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options"
+        ) from err
 
 
 def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
@@ -106,8 +128,9 @@ def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, p
     site.referee.maybe_start(session, seat.row, site.now())
 
 
-def submit_orders(session: Session, site: Site, seat: Seat, lines: list[str] | None, ready: bool | None,
-                  phase: str | None) -> SubmitResult:
+def submit_orders(
+    session: Session, site: Site, seat: Seat, lines: list[str] | None, ready: bool | None, phase: str | None
+) -> SubmitResult:
     """A player's orders and/or ready switch for the current step."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
@@ -123,14 +146,32 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
     """Post a press message under the game's press settings."""
     game = site.referee.game(session, seat.row)
     try:
-        post_message(session, seat.row.id, seat.row.phase, user.id, seat.press_name, (to or "").upper()
-                     if to != "*" else "*", body or "", seat.row.press, game.powers(), site.now())
+        post_message(
+            session,
+            seat.row.id,
+            seat.row.phase,
+            user.id,
+            seat.press_name,
+            (to or "").upper() if to != "*" else "*",
+            body or "",
+            seat.row.press,
+            game.powers(),
+            site.now(),
+        )
     except GameRuleError as err:
         raise bad_request(str(err), "press", "to") from err
 
 
-def master_action(session: Session, site: Site, seat: Seat, action: str, minutes: int | None = None,
-                  power: str | None = None, user_name: str | None = None, powers: list[str] | None = None) -> None:
+def master_action(
+    session: Session,
+    site: Site,
+    seat: Seat,
+    action: str,
+    minutes: int | None = None,
+    power: str | None = None,
+    user_name: str | None = None,
+    powers: list[str] | None = None,
+) -> None:
     """Run one master-console action on a locked game row."""
     if seat.role != MASTER:
         raise forbidden("only the game master may do this")
@@ -158,8 +199,7 @@ def master_action(session: Session, site: Site, seat: Seat, action: str, minutes
                 raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
             ref.replace_player(session, row, (power or "").upper(), target)
         else:
-            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action",
-                              "action")
+            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
     except GameRuleError as err:
         raise conflict(str(err)) from err
 
@@ -171,4 +211,3 @@ def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> 
     if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
         raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     return check(site.referee.game(session, seat.row), seat.power, lines)
-

@@ -40,8 +40,13 @@ def make_site(settings: Settings | None = None, clock: Clock | None = None) -> S
     migrate(db)
     with db.writing() as s:
         secret = site_secret(s)
-    return Site(db=db, signer=Signer(secret), settings=settings, clock=clock or SystemClock(),
-                referee=Referee(pause_seconds=settings.adjudication_pause))
+    return Site(
+        db=db,
+        signer=Signer(secret),
+        settings=settings,
+        clock=clock or SystemClock(),
+        referee=Referee(pause_seconds=settings.adjudication_pause),
+    )
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None, site: Site | None = None) -> FastAPI:
@@ -63,9 +68,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
             if task is not None:
                 await task
 
-    app = FastAPI(title="arbitre", summary="A Diplomacy judge: games, orders, deadlines, press.",
-                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
-                  default_response_class=CanonicalJSONResponse)
+    app = FastAPI(
+        title="arbitre",
+        summary="A Diplomacy judge: games, orders, deadlines, press.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+        default_response_class=CanonicalJSONResponse,
+    )
     app.state.site = site
     hub = app.state.hub = Hub(site.db.changes)
     # Every request crosses the boundary checks; every answer gets the security headers (outermost).
@@ -93,7 +104,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
         if exc.status in (400, 413, 422) and not exc.where:
             exc.where = "body" if request.method in ("POST", "PUT", "PATCH") else "query"  # the request as a whole
         if wants_json(request):
-            response: Response = CanonicalJSONResponse(error_body(exc.code, exc.message, exc.where), status_code=exc.status)
+            response: Response = CanonicalJSONResponse(
+                error_body(exc.code, exc.message, exc.where), status_code=exc.status
+            )
         else:
             response = render_problem(request, exc)
         if exc.retry_after:

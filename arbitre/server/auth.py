@@ -92,8 +92,9 @@ def check_csrf(request: Request, actor: Actor, form_token: str | None = None) ->
 def set_visitor_cookies(response: Response, actor: Actor, secure: bool) -> None:
     """Give a new visitor the cookie their CSRF token is tied to."""
     if actor.new_nonce and actor.user is None:
-        response.set_cookie(ANON_COOKIE, actor.nonce, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax",
-                            secure=secure)
+        response.set_cookie(
+            ANON_COOKIE, actor.nonce, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax", secure=secure
+        )
 
 
 def client_address(request: Request) -> str:
@@ -104,10 +105,22 @@ def client_address(request: Request) -> str:
 def log_in(response: Response, request: Request, session: Session, user_id: int) -> None:
     """Open a session on the server (in ``session``'s write transaction) and set its signed cookie."""
     site = site_of(request)
-    secret = open_session(session, user_id, site.now(), timedelta(seconds=SESSION_MAX_AGE),
-                          user_agent=request.headers.get("user-agent", ""), address=client_address(request))
-    response.set_cookie(SESSION_COOKIE, site.signer.make_session(secret), max_age=SESSION_MAX_AGE, httponly=True,
-                        samesite="lax", secure=site.settings.secure_cookies)
+    secret = open_session(
+        session,
+        user_id,
+        site.now(),
+        timedelta(seconds=SESSION_MAX_AGE),
+        user_agent=request.headers.get("user-agent", ""),
+        address=client_address(request),
+    )
+    response.set_cookie(
+        SESSION_COOKIE,
+        site.signer.make_session(secret),
+        max_age=SESSION_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=site.settings.secure_cookies,
+    )
     response.delete_cookie(ANON_COOKIE)
 
 

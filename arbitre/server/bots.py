@@ -36,8 +36,12 @@ def put_bot(session: Session, site: Site, seat: Seat, power: str, kind: str = "h
     power = (power or "").strip().upper()
     if row.status == FORMING and any(m.wanted_power == power for m in _players(session, row.id)):
         raise conflict(f"a player asked for {power}; a bot takes only an empty seat before the start")
-    if row.status != FORMING and player_of_power(session, row.id, power) is None and power in game.powers() \
-            and power not in bot_seats(session, row.id):
+    if (
+        row.status != FORMING
+        and player_of_power(session, row.id, power) is None
+        and power in game.powers()
+        and power not in bot_seats(session, row.id)
+    ):
         raise conflict(f"nobody holds {power}")
     try:
         seat_bot(session, row, power, game.powers(), "empty" if row.status == FORMING else "disorder", kind)
@@ -66,4 +70,5 @@ def set_settings(session: Session, seat: Seat, votes: str | None, after_missed: 
 def _players(session: Session, game_id: int) -> list[Any]:
     from arbitre.store.games import memberships
     from arbitre.store.models import PLAYER
+
     return [m for m in memberships(session, game_id) if m.role == PLAYER]

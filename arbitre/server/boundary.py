@@ -178,10 +178,20 @@ async def _refuse(scope: Scope, send: Send, err: Refused) -> None:
         payload = json.dumps(error_body(err.code, err.message, err.where)).encode()
         kind = b"application/json"
     else:
-        payload = (f"<!doctype html><meta charset=utf-8><title>{err.status}</title>"
-                   f"<h1>{err.status}</h1><p>{html.escape(err.where)}: {html.escape(err.message)}</p>").encode()
+        payload = (
+            f"<!doctype html><meta charset=utf-8><title>{err.status}</title>"
+            f"<h1>{err.status}</h1><p>{html.escape(err.where)}: {html.escape(err.message)}</p>"
+        ).encode()
         kind = b"text/html; charset=utf-8"
-    await send({"type": "http.response.start", "status": err.status,
-                "headers": [(b"content-type", kind), (b"content-length", str(len(payload)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": err.status,
+            "headers": [
+                (b"content-type", kind),
+                (b"content-length", str(len(payload)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": payload})

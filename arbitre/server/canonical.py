@@ -18,5 +18,6 @@ class CanonicalJSONResponse(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         """The canonical JSON bytes of ``content``."""
-        return json.dumps(content, ensure_ascii=False, allow_nan=False, sort_keys=True,
-                          separators=(",", ":")).encode("utf-8")
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")).encode(
+            "utf-8"
+        )

@@ -26,8 +26,9 @@ def seed_demo(site: Site) -> bool:
             return False
         hashed = hash_password(DEMO_PASSWORD)
         master = create_user(s, DEMO_MASTER, hashed, "en", now)
-        row = create_game(s, master, GameSettings(name="Demo", assignment="choice",
-                                                  deadlines={"M": 3600, "R": 900, "A": 900}), now)
+        row = create_game(
+            s, master, GameSettings(name="Demo", assignment="choice", deadlines={"M": 3600, "R": 900, "A": 900}), now
+        )
         powers = site.referee.game(s, row).powers()
         for name in DEMO_PLAYERS:
             user = create_user(s, name, hashed, "en", now)

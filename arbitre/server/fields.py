@@ -73,4 +73,3 @@ class Strict(BaseModel):
     """Base of every request body: unknown fields are refused."""
 
     model_config = ConfigDict(extra="forbid")
-

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from arbitre.server.boundary import ASGIApp, Message, Receive, Scope, Send
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 """The Content-Security-Policy of every answer."""
 
 _ALWAYS = [
@@ -42,8 +44,9 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.lower() not in {name for name, _ in _ALWAYS}]
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() not in {name for name, _ in _ALWAYS}
+                ]
                 headers += _ALWAYS
                 if not static:
                     cache = [v for k, v in headers if k.lower() == b"cache-control"]

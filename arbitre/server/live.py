@@ -18,6 +18,7 @@ glance and the current one, so nothing is lost between two connections.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import threading
@@ -71,24 +72,42 @@ class Glance:
     def cursor(self) -> str:
         """The glance as an event id: ``1.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>``."""
         mask = sum(1 << i for i, p in enumerate(self.powers) if p in self.ready)
-        parts = [self.status, self.phase, self.step, self.result or "-", _num(self.deadline), _num(self.remaining),
-                 str(self.played), str(self.messages), str(mask)]
+        parts = [
+            self.status,
+            self.phase,
+            self.step,
+            self.result or "-",
+            _num(self.deadline),
+            _num(self.remaining),
+            str(self.played),
+            str(self.messages),
+            str(mask),
+        ]
         return "1." + ".".join(parts)
 
     def state(self, game_id: int) -> dict[str, Any]:
         """The glance as the payload of a state event."""
-        return {"game": game_id, "status": self.status, "phase": self.phase, "step": self.step,
-                "result": self.result,
-                "deadline": datetime.fromtimestamp(self.deadline, UTC).isoformat() if self.deadline else None,
-                "remaining_seconds": self.remaining, "played": self.played, "ready": sorted(self.ready)}
+        return {
+            "game": game_id,
+            "status": self.status,
+            "phase": self.phase,
+            "step": self.step,
+            "result": self.result,
+            "deadline": datetime.fromtimestamp(self.deadline, UTC).isoformat() if self.deadline else None,
+            "remaining_seconds": self.remaining,
+            "played": self.played,
+            "ready": sorted(self.ready),
+        }
 
 
 def _num(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-_CURSOR = re.compile(r"^1\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
-                     r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})$")
+_CURSOR = re.compile(
+    r"^1\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
+    r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})$"
+)
 
 
 def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
@@ -97,11 +116,18 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
     if not m:
         return None
     status, phase, step, result, deadline, remaining, played, messages, mask = m.groups()
-    return Glance(status=status, phase=phase, step=step, result="" if result == "-" else result,
-                  deadline=None if deadline == "-" else int(deadline),
-                  remaining=None if remaining == "-" else int(remaining), played=int(played),
-                  messages=int(messages), ready=frozenset(p for i, p in enumerate(powers) if int(mask) >> i & 1),
-                  powers=powers)
+    return Glance(
+        status=status,
+        phase=phase,
+        step=step,
+        result="" if result == "-" else result,
+        deadline=None if deadline == "-" else int(deadline),
+        remaining=None if remaining == "-" else int(remaining),
+        played=int(played),
+        messages=int(messages),
+        ready=frozenset(p for i, p in enumerate(powers) if int(mask) >> i & 1),
+        powers=powers,
+    )
 
 
 def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
@@ -119,11 +145,18 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
     """The reader's glance at its game now, built from what its seat may see."""
     row = seat.row
     game = site.referee.game(session, row)
-    return Glance(status=row.status, phase=row.phase, step=row.step, result=row.result or "",
-                  deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
-                  remaining=row.remaining_seconds, played=len(game.history),
-                  messages=count_for(session, row.id, seat.press_name), ready=seen_ready(session, seat),
-                  powers=tuple(game.powers()))
+    return Glance(
+        status=row.status,
+        phase=row.phase,
+        step=row.step,
+        result=row.result or "",
+        deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
+        remaining=row.remaining_seconds,
+        played=len(game.history),
+        messages=count_for(session, row.id, seat.press_name),
+        ready=seen_ready(session, seat),
+        powers=tuple(game.powers()),
+    )
 
 
 def since(site: Site, session: Session, seat: Seat) -> str:
@@ -157,15 +190,34 @@ def differences(game_id: int, old: Glance | None, new: Glance) -> list[Event]:
         out.append(("deadline", state))
     if (old.phase, old.step) == (new.phase, new.step):
         for power in sorted(old.ready ^ new.ready):
-            out.append(("ready", {"game": game_id, "phase": new.phase, "step": new.step, "power": power,
-                                  "ready": power in new.ready}))
+            out.append(
+                (
+                    "ready",
+                    {
+                        "game": game_id,
+                        "phase": new.phase,
+                        "step": new.step,
+                        "power": power,
+                        "ready": power in new.ready,
+                    },
+                )
+            )
     return out
 
 
 def message_event(game_id: int, msg: Message) -> Event:
     """A new message the reader may read (the same fields as ``GET /api/games/{id}/messages`` but the id)."""
-    return ("message", {"game": game_id, "phase": msg.phase, "from": msg.sender, "to": msg.recipient,
-                        "body": msg.body, "at": msg.created_at.isoformat()})
+    return (
+        "message",
+        {
+            "game": game_id,
+            "phase": msg.phase,
+            "from": msg.sender,
+            "to": msg.recipient,
+            "body": msg.body,
+            "at": msg.created_at.isoformat(),
+        },
+    )
 
 
 def new_messages(session: Session, seat: Seat, old: Glance | None, new: Glance) -> list[Event]:
@@ -173,8 +225,10 @@ def new_messages(session: Session, seat: Seat, old: Glance | None, new: Glance) 
     if old is None or new.messages <= old.messages:
         return []
     start = max(old.messages, new.messages - MAX_MESSAGES)
-    return [message_event(seat.row.id, m) for m in messages_after(session, seat.row.id, seat.press_name, start,
-                                                                   new.messages - start)]
+    return [
+        message_event(seat.row.id, m)
+        for m in messages_after(session, seat.row.id, seat.press_name, start, new.messages - start)
+    ]
 
 
 def format_event(kind: str, payload: dict[str, Any], event_id: str | None) -> str:
@@ -194,10 +248,8 @@ class Waiter:
 
     def wake(self) -> None:
         """Set the event in its own loop (thread-safe)."""
-        try:
+        with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
             self.loop.call_soon_threadsafe(self.event.set)
-        except RuntimeError:  # the loop is closed: the stream is gone
-            pass
 
 
 class Hub:
@@ -253,8 +305,9 @@ Reader = Callable[[Glance | None], tuple[str, Glance, list[Event]]]
 """Reads the game for one reader: (its viewer id, its glance now, the events since the glance given)."""
 
 
-async def stream(hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance, list[Event]],
-                 keepalive: float) -> AsyncIterator[str]:
+async def stream(
+    hub: Hub, game_id: int, read: Reader, first: tuple[str, Glance, list[Event]], keepalive: float
+) -> AsyncIterator[str]:
     """The text of one reader's event stream, from its first reading until it loses access or its lifetime ends.
 
     ``read`` runs in a worker thread after every change signal for the game and after ``keepalive``

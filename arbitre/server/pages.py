@@ -30,10 +30,16 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
     """Render template ``name`` for ``actor`` (language, CSRF token, user)."""
     site = site_of(request)
     note = NOTES.get(request.query_params.get("note", ""))
-    ctx = {"t": translator(actor.lang), "lang": actor.lang, "user": actor.user,
-           "csrf": site.signer.csrf_token(actor.nonce), "note": note, "words": result_text,
-           "server_now": site.now().isoformat(),
-           **context}
+    ctx = {
+        "t": translator(actor.lang),
+        "lang": actor.lang,
+        "user": actor.user,
+        "csrf": site.signer.csrf_token(actor.nonce),
+        "note": note,
+        "words": result_text,
+        "server_now": site.now().isoformat(),
+        **context,
+    }
     response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
     set_visitor_cookies(response, actor, site.settings.secure_cookies)
     return response

@@ -37,13 +37,23 @@ def position_from_view(game: Game, view: View) -> Position:
     the variant state is the view's for the game master, a new game's otherwise.
     """
     gmap = game.rules.game_map
-    units = {gmap.province_of.get(u.place, u.place): Unit(u.power, u.kind, u.place)
-             for u in view.units if u.power is not None}
-    dislodged = {gmap.province_of.get(d.unit.place, d.unit.place):
-                 Dislodged(Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats)
-                 for d in view.dislodged if d.unit.power is not None}
-    extras = dict(view.extras) if view.viewer == MASTER else dict(Game.new(game.map_name, game.rule_names,
-                                                                            game.options).position.extras)
+    units = {
+        gmap.province_of.get(u.place, u.place): Unit(u.power, u.kind, u.place)
+        for u in view.units
+        if u.power is not None
+    }
+    dislodged = {
+        gmap.province_of.get(d.unit.place, d.unit.place): Dislodged(
+            Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats
+        )
+        for d in view.dislodged
+        if d.unit.power is not None
+    }
+    extras = (
+        dict(view.extras)
+        if view.viewer == MASTER
+        else dict(Game.new(game.map_name, game.rule_names, game.options).position.extras)
+    )
     return Position(view.map_name, Phase.parse(view.phase), units, dict(view.owners), dislodged, extras)
 
 
@@ -66,8 +76,16 @@ def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) 
         raise not_found(f"phase {index} of this game")
     data = _fresh_game(game, position_from_view(game, view)).to_data()
     who = "whole board" if viewer == MASTER else f"{viewer}'s view"
-    return add_sandbox(session, seat.member.user_id, secrets.token_urlsafe(24), f"{seat.row.name} — {view.phase} "
-                       f"({who})", data, 0, site.now(), source_game_id=seat.row.id)
+    return add_sandbox(
+        session,
+        seat.member.user_id,
+        secrets.token_urlsafe(24),
+        f"{seat.row.name} — {view.phase} ({who})",
+        data,
+        0,
+        site.now(),
+        source_game_id=seat.row.id,
+    )
 
 
 def game_of(box: Sandbox) -> Game:
@@ -128,7 +146,7 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
     """A new sandbox of ``owner_id`` from the phase under the cursor (the phases before it kept)."""
     game = game_of(box)
     data = game.to_data()
-    history = list(data["history"])[:box.cursor]
+    history = list(data["history"])[: box.cursor]
     if box.cursor < len(game.history):
         data["position"] = history_position(box, box.cursor)
         data["pending"] = {}
@@ -136,8 +154,17 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
         data["status"], data["winners"] = "active", []
     data["history"] = history
     Game.from_data(data)  # the branch must read back (it always does: it is a prefix of a played game)
-    return add_sandbox(session, owner_id, secrets.token_urlsafe(24), f"{box.name} — branch at {_phase(box)}"[:120],
-                       data, len(history), site.now(), source_game_id=box.source_game_id, parent_id=box.id)
+    return add_sandbox(
+        session,
+        owner_id,
+        secrets.token_urlsafe(24),
+        f"{box.name} — branch at {_phase(box)}"[:120],
+        data,
+        len(history),
+        site.now(),
+        source_game_id=box.source_game_id,
+        parent_id=box.id,
+    )
 
 
 def history_position(box: Sandbox, index: int) -> dict[str, Any]:
@@ -156,10 +183,18 @@ def sandbox_state(box: Sandbox, shared: bool) -> dict[str, Any]:
     played = box.cursor < len(game.history)
     view = game.phase_view(box.cursor, MASTER) if played else game.view(MASTER)
     return {
-        "id": box.id, "name": box.name, "cursor": box.cursor, "count": len(game.history),
+        "id": box.id,
+        "name": box.name,
+        "cursor": box.cursor,
+        "count": len(game.history),
         "phases": [str(r.position.phase) for r in game.history] + [str(game.phase)],
-        "newest": not played, "status": game.status, "winners": list(game.winners), "powers": game.powers(),
+        "newest": not played,
+        "status": game.status,
+        "winners": list(game.winners),
+        "powers": game.powers(),
         "to_order": [] if played or game.is_over else game.powers_to_order(),
-        "view": view_data(view, game.rules), "shared": shared, "parent": box.parent_id,
+        "view": view_data(view, game.rules),
+        "shared": shared,
+        "parent": box.parent_id,
         **({} if shared else {"share": f"/s/{box.share_token}"}),
     }

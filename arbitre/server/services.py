@@ -55,8 +55,15 @@ class Seat:
         return self.power or "OBSERVER"
 
 
-def open_game(session: Session, game_id: int, actor: Actor, *, member: bool = True, lock: bool = False,
-              roles: tuple[str, ...] = ()) -> Seat:
+def open_game(
+    session: Session,
+    game_id: int,
+    actor: Actor,
+    *,
+    member: bool = True,
+    lock: bool = False,
+    roles: tuple[str, ...] = (),
+) -> Seat:
     """The game ``game_id`` and the requester's seat; 404/401/403 when it is missing or closed to them."""
     row = get_game(session, game_id, lock=lock, with_data=lock)
     if row is None:
@@ -72,11 +79,21 @@ def open_game(session: Session, game_id: int, actor: Actor, *, member: bool = Tr
 def summary(row: GameRow, players: int | None = None) -> dict[str, Any]:
     """What anyone may know about a game."""
     return {
-        "id": row.id, "name": row.name, "map": row.map_name, "rules": list(row.rules), "options": dict(row.options),
-        "press": row.press, "assignment": row.assignment, "deadlines": dict(row.deadlines), "status": row.status,
-        "phase": row.phase, "step": row.step, "result": row.result,
+        "id": row.id,
+        "name": row.name,
+        "map": row.map_name,
+        "rules": list(row.rules),
+        "options": dict(row.options),
+        "press": row.press,
+        "assignment": row.assignment,
+        "deadlines": dict(row.deadlines),
+        "status": row.status,
+        "phase": row.phase,
+        "step": row.step,
+        "result": row.result,
         "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
-        "remaining_seconds": row.remaining_seconds, "show_progress": shows_progress(row),
+        "remaining_seconds": row.remaining_seconds,
+        "show_progress": shows_progress(row),
         **({"players": players} if players is not None else {}),
     }
 
@@ -97,7 +114,9 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     row = seat.row
     game = site.referee.game(session, row)
     out: dict[str, Any] = {
-        "game": summary(row), "roster": roster(session, row), "powers": game.powers(),
+        "game": summary(row),
+        "roster": roster(session, row),
+        "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
@@ -108,8 +127,14 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     if seat.role == PLAYER and seat.power:
         lines, ready = my_orders(session, row, seat.power)
         must = running and seat.power in powers_to_act(game)
-        out["orders"] = {"phase": row.phase, "step": row.step, "lines": lines, "ready": ready, "must_order": must,
-                         "legal": legal_orders(game, seat.power) if must else {}}
+        out["orders"] = {
+            "phase": row.phase,
+            "step": row.step,
+            "lines": lines,
+            "ready": ready,
+            "must_order": must,
+            "legal": legal_orders(game, seat.power) if must else {},
+        }
         if row.step != ORDERS:
             out["orders"]["locked"] = list(game.pending.get(seat.power, []))
     if row.step != ORDERS:  # what the lock told this viewer: the report of its current view
@@ -156,8 +181,7 @@ def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
 
 def legal_state(game: Game, row: GameRow, power: str) -> dict[str, Any]:
     """The order picker's data: the legal orders of ``power``'s units and whether one line replaces all."""
-    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power),
-            "one_line": row.step != ORDERS}
+    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power), "one_line": row.step != ORDERS}
 
 
 def legal_data(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
@@ -180,8 +204,15 @@ def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
         line_no = next((n for n, text in clean if text == r.text and n not in used), None)
         if line_no is not None:
             used.add(line_no)
-        out.append({"line": line_no, "order": r.text, "outcome": r.outcome, "reason": r.reason,
-                    "message": r.message or r.reason or r.outcome})
+        out.append(
+            {
+                "line": line_no,
+                "order": r.text,
+                "outcome": r.outcome,
+                "reason": r.reason,
+                "message": r.message or r.reason or r.outcome,
+            }
+        )
     return out
 
 
@@ -213,8 +244,17 @@ def press(session: Session, seat: Seat) -> dict[str, Any]:
     return {
         "press": seat.row.press,
         "you": seat.press_name,
-        "messages": [{"id": m.id, "phase": m.phase, "from": m.sender, "to": m.recipient, "body": m.body,
-                      "at": m.created_at.isoformat()} for m in msgs],
+        "messages": [
+            {
+                "id": m.id,
+                "phase": m.phase,
+                "from": m.sender,
+                "to": m.recipient,
+                "body": m.body,
+                "at": m.created_at.isoformat(),
+            }
+            for m in msgs
+        ],
     }
 
 

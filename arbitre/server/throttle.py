@@ -80,8 +80,7 @@ class Throttle:
 
 def too_many(what: str, seconds: float, where: str) -> Problem:
     """429 with the time to wait."""
-    problem = Problem(429, "too_many_attempts", f"too many {what}; try again in {int(seconds) + 1} seconds",
-                      where)
+    problem = Problem(429, "too_many_attempts", f"too many {what}; try again in {int(seconds) + 1} seconds", where)
     problem.retry_after = int(seconds) + 1
     return problem
 
@@ -97,8 +96,7 @@ class HashGate:
     def slot(self) -> Iterator[None]:
         """Hold a hashing slot for the block (refused with 429 when the queue is full)."""
         if not self._room.acquire(blocking=False):
-            raise Problem(429, "busy", "the server is busy checking passwords; try again in a few seconds",
-                          "password")
+            raise Problem(429, "busy", "the server is busy checking passwords; try again in a few seconds", "password")
         try:
             with self._slots:
                 yield
@@ -168,12 +166,26 @@ class Tarpit:
             wait = guard.address_wait(address) if guard is not None else 0.0
             if wait:
                 await asyncio.sleep(TARPIT_SECONDS)
-                body = json.dumps({"error": {"code": "too_many_attempts", "where": "address",
-                                             "message": f"too many attempts from your address; try again in "
-                                                        f"{int(wait) + 1} seconds"}}).encode()
-                await send({"type": "http.response.start", "status": 429, "headers": [
-                    (b"content-type", b"application/json"), (b"retry-after", str(int(wait) + 1).encode()),
-                    (b"content-length", str(len(body)).encode())]})
+                body = json.dumps(
+                    {
+                        "error": {
+                            "code": "too_many_attempts",
+                            "where": "address",
+                            "message": f"too many attempts from your address; try again in {int(wait) + 1} seconds",
+                        }
+                    }
+                ).encode()
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 429,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"retry-after", str(int(wait) + 1).encode()),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
 

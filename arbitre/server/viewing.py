@@ -39,8 +39,10 @@ def phase_view(game: Game, index: int, viewer: str) -> View:
 def view_data(view: View, rules: RuleSet) -> dict[str, Any]:
     """The JSON form of a view: every field of the view, and each report line's words (made from it alone)."""
     out = asdict(view)
-    out["report"] = [{"key": line.key, **report_words(rules, line), "audience": list(line.audience),
-                      "data": dict(line.data)} for line in view.report]
+    out["report"] = [
+        {"key": line.key, **report_words(rules, line), "audience": list(line.audience), "data": dict(line.data)}
+        for line in view.report
+    ]
     return out
 
 

@@ -65,24 +65,25 @@ def _say(t: Translate, msgid: str, **fields: str) -> str:
     return t(msgid).format(**fields)
 
 
-def _others_into(view: Mapping[str, Any], order: Mapping[str, Any], province: str,
-                 holding: bool = True) -> list[str]:
+def _others_into(view: Mapping[str, Any], order: Mapping[str, Any], province: str, holding: bool = True) -> list[str]:
     """The units the reader sees moving into ``province`` (other than ``order``), and (``holding``) staying there."""
     out = []
     for o in view.get("orders", ()):
         if o is order or not o.get("places"):
             continue
         places: Sequence[str] = o["places"]
-        if o.get("kind") in MOVING and len(places) >= 2 and _province(places[-1]) == province:
-            out.append(_unit(o["text"]))
-        elif holding and _province(places[0]) == province and (
-                o.get("kind") not in MOVING or o.get("outcome") not in (None, "succeeds")):
+        if (o.get("kind") in MOVING and len(places) >= 2 and _province(places[-1]) == province) or (
+            holding
+            and _province(places[0]) == province
+            and (o.get("kind") not in MOVING or o.get("outcome") not in (None, "succeeds"))
+        ):
             out.append(_unit(o["text"]))
     return out
 
 
-def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate,
-                after: Mapping[str, Any] | None = None) -> str:
+def result_text(
+    order: Mapping[str, Any], view: Mapping[str, Any], t: Translate, after: Mapping[str, Any] | None = None
+) -> str:
     """The result of ``order`` (a view's order, JSON form) in words, from what ``view`` shows; "" if unknown.
 
     ``after`` is the same reader's view of the next phase: where a dislodged unit may retreat.
@@ -112,11 +113,19 @@ def result_text(order: Mapping[str, Any], view: Mapping[str, Any], t: Translate,
 
 
 def dislodged_text(view: Mapping[str, Any], after: Mapping[str, Any] | None, place: str, t: Translate) -> str:
-    """"dislodged by A BOH, retreats: TYR, GAL": the move that took ``place``, and (from ``after``) the retreats."""
+    """ "dislodged by A BOH, retreats: TYR, GAL": the move that took ``place``, and (from ``after``) the retreats."""
     province = _province(place)
-    attacker = next((_unit(o["text"]) for o in view.get("orders", ())
-                     if o.get("kind") in MOVING and o.get("outcome") == "succeeds" and len(o.get("places") or ()) >= 2
-                     and _province(o["places"][-1]) == province), None)
+    attacker = next(
+        (
+            _unit(o["text"])
+            for o in view.get("orders", ())
+            if o.get("kind") in MOVING
+            and o.get("outcome") == "succeeds"
+            and len(o.get("places") or ()) >= 2
+            and _province(o["places"][-1]) == province
+        ),
+        None,
+    )
     head = _say(t, DISLODGED, unit=attacker) if attacker else t(DISLODGED_ANON)
     for d in (after or {}).get("dislodged", ()):
         if _province(d["unit"]["place"]) != province or d.get("retreats") is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from starlette.concurrency import run_in_threadpool
@@ -26,7 +27,5 @@ async def run(site: Site, stop: asyncio.Event) -> None:
             await run_in_threadpool(tick, site)
         except Exception:  # keep the loop alive whatever one tick does
             log.exception("deadline worker tick failed")
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=site.settings.worker_interval)
-        except TimeoutError:
-            pass

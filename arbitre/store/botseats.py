@@ -78,8 +78,9 @@ def store_settings(session: Session, game_id: int, votes: str | None, after_miss
     return found
 
 
-def seat_bot(session: Session, row: GameRow, power: str, powers: list[str], reason: str = "master",
-             kind: str = "house") -> BotSeat:
+def seat_bot(
+    session: Session, row: GameRow, power: str, powers: list[str], reason: str = "master", kind: str = "house"
+) -> BotSeat:
     """Give ``power`` to a bot (replacing the bot already there); the seed is fixed by the game and power."""
     power = power.upper()
     if power not in powers:
@@ -92,8 +93,13 @@ def seat_bot(session: Session, row: GameRow, power: str, powers: list[str], reas
     if seat is None:
         seat = BotSeat(game_id=row.id, power=power)
         session.add(seat)
-    seat.kind, seat.seed, seat.reason, seat.since, seat.acted = kind, row.id * 100 + powers.index(power), reason, \
-        row.phase, ""
+    seat.kind, seat.seed, seat.reason, seat.since, seat.acted = (
+        kind,
+        row.id * 100 + powers.index(power),
+        reason,
+        row.phase,
+        "",
+    )
     session.flush()
     row.version += 1
     return seat
@@ -114,8 +120,9 @@ def bot_summary(session: Session, game_id: int) -> dict[str, object]:
     """The bot seats of a game (power → kind, reason, since) and its bot settings (anyone in the game may know)."""
     setting = bot_settings(session, game_id)
     return {
-        "seats": {p: {"kind": b.kind, "reason": b.reason, "since": b.since}
-                  for p, b in bot_seats(session, game_id).items()},
+        "seats": {
+            p: {"kind": b.kind, "reason": b.reason, "since": b.since} for p, b in bot_seats(session, game_id).items()
+        },
         "settings": {"votes": setting.votes, "after_missed": setting.after_missed},
         "votes_choices": list(BOT_VOTES),
     }

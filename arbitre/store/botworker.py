@@ -24,21 +24,34 @@ def act_due_bots(db: Database, referee: Referee, now: datetime, limit: int = 50)
     processed when everyone is ready.  Returns how many bot seats acted.
     """
     with db.reading() as s:
-        ids = sorted({gid for gid, in s.execute(
-            select(BotSeat.game_id).join(GameRow, GameRow.id == BotSeat.game_id).where(GameRow.status == ACTIVE))})
+        ids = sorted(
+            {
+                gid
+                for (gid,) in s.execute(
+                    select(BotSeat.game_id).join(GameRow, GameRow.id == BotSeat.game_id).where(GameRow.status == ACTIVE)
+                )
+            }
+        )
     acted = 0
     for game_id in ids[:limit]:
         try:
             with db.writing() as session:
-                stmt = select(GameRow).where(GameRow.id == game_id, GameRow.status == ACTIVE) \
-                    .options(undefer(GameRow.data)).with_for_update(skip_locked=True)
+                stmt = (
+                    select(GameRow)
+                    .where(GameRow.id == game_id, GameRow.status == ACTIVE)
+                    .options(undefer(GameRow.data))
+                    .with_for_update(skip_locked=True)
+                )
                 row = session.scalars(stmt).first()
                 if row is None:
                     continue
                 marker = f"{row.phase}/{row.step}"
                 game = referee.game(session, row)
-                due = [seat for power, seat in bot_seats(session, row.id).items()
-                       if seat.acted != marker and power in powers_to_act(game)]
+                due = [
+                    seat
+                    for power, seat in bot_seats(session, row.id).items()
+                    if seat.acted != marker and power in powers_to_act(game)
+                ]
                 for seat in due:
                     game = referee.game(session, row)
                     if row.status != ACTIVE or f"{row.phase}/{row.step}" != marker:

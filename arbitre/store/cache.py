@@ -52,5 +52,11 @@ def load_game(cache: GameCache, game_id: int, version: int, data: Any) -> Game:
 
 def working_copy(game: Game) -> Game:
     """A copy of a cached game that may be changed without touching the cached one."""
-    return replace(game, pending={p: list(o) for p, o in game.pending.items()}, history=list(game.history),
-                   options=dict(game.options), confirmed=set(game.confirmed), changes=dict(game.changes))
+    return replace(
+        game,
+        pending={p: list(o) for p, o in game.pending.items()},
+        history=list(game.history),
+        options=dict(game.options),
+        confirmed=set(game.confirmed),
+        changes=dict(game.changes),
+    )

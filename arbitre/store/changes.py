@@ -32,8 +32,7 @@ CHANNEL = "arbitre_changes"
 GAME, ORDERS, MESSAGE, MEMBERS = "game", "orders", "message", "members"
 """Kinds of change: the game row (phase, step, status, deadline), orders and ready switches, press, members."""
 
-_KINDS: dict[type, str] = {GameRow: GAME, Adjudication: GAME, OrderRow: ORDERS, Message: MESSAGE,
-                           Membership: MEMBERS}
+_KINDS: dict[type, str] = {GameRow: GAME, Adjudication: GAME, OrderRow: ORDERS, Message: MESSAGE, Membership: MEMBERS}
 
 Listener = Callable[[int | None, str], None]
 """Called with a game id and a kind; ``(None, "")`` means "anything may have changed" (signals were lost)."""
@@ -72,7 +71,9 @@ class ChangeBus:
             self.connected.set()
 
     # ------------------------------------------------------------ signalling
-    def attach(self, factory: sessionmaker[Session], after_commit: Callable[[Session, Callable[[], None]], None]) -> None:
+    def attach(
+        self, factory: sessionmaker[Session], after_commit: Callable[[Session, Callable[[], None]], None]
+    ) -> None:
         """Signal the games touched by every transaction of sessions made by ``factory``.
 
         ``after_commit(session, callback)`` runs ``callback`` once the session's transaction has committed.
@@ -91,6 +92,7 @@ class ChangeBus:
             for gid, kind in sorted(new):
                 session.connection().execute(select(func.pg_notify(CHANNEL, f"{gid}:{kind}")))
         else:
+
             def tell() -> None:
                 for gid, kind in sorted(new):
                     self.publish(gid, kind)

@@ -135,7 +135,8 @@ class Database:
         self._write = sessionmaker(write_bind, expire_on_commit=False)
         event.listen(self._write, "before_flush", _check_flush)
         self._writer_lock: FairLock | contextlib.nullcontext[None] = (
-            FairLock() if self.is_sqlite else contextlib.nullcontext())
+            FairLock() if self.is_sqlite else contextlib.nullcontext()
+        )
         self.changes = ChangeBus(self.engine)
         """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
         self.changes.attach(self._write, Database.after_commit)

@@ -27,8 +27,12 @@ def registered_steps() -> tuple[Step, ...]:
     return declared_steps(m for m in modules if isinstance(m, StepRules))
 
 
-DEFAULT_DEADLINES = {"M": 24 * 3600, "R": 12 * 3600, "A": 12 * 3600,
-                     **{step.name: step.default_deadline for step in registered_steps()}}
+DEFAULT_DEADLINES = {
+    "M": 24 * 3600,
+    "R": 12 * 3600,
+    "A": 12 * 3600,
+    **{step.name: step.default_deadline for step in registered_steps()},
+}
 """Default deadlines, in seconds: one per phase kind, and one per step a registered rule module declares."""
 DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
 """Deadline settings: one per phase kind, and one per step a rule module adds inside a phase."""
@@ -68,11 +72,23 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
             raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
         deadlines[key] = value
     game = Game.new(settings.map_name, settings.rules, settings.options)  # raises ValueError on bad rules
-    row = GameRow(name=settings.name.strip()[:80], map_name=settings.map_name, rules=list(settings.rules),
-                  options=dict(settings.options), press=settings.press, assignment=settings.assignment,
-                  deadlines=deadlines, status=FORMING, phase=str(game.phase), step="orders",
-                  data=game.to_data(), result="", version=1, created_at=now,
-                  show_progress=settings.show_progress)
+    row = GameRow(
+        name=settings.name.strip()[:80],
+        map_name=settings.map_name,
+        rules=list(settings.rules),
+        options=dict(settings.options),
+        press=settings.press,
+        assignment=settings.assignment,
+        deadlines=deadlines,
+        status=FORMING,
+        phase=str(game.phase),
+        step="orders",
+        data=game.to_data(),
+        result="",
+        version=1,
+        created_at=now,
+        show_progress=settings.show_progress,
+    )
     session.add(row)
     session.flush()
     session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))
@@ -102,25 +118,35 @@ def memberships(session: Session, game_id: int) -> list[Membership]:
 
 def membership_of(session: Session, game_id: int, user_id: int) -> Membership | None:
     """The user's role in a game, if any."""
-    return session.scalars(select(Membership).where(Membership.game_id == game_id,
-                                                    Membership.user_id == user_id)).first()
+    return session.scalars(
+        select(Membership).where(Membership.game_id == game_id, Membership.user_id == user_id)
+    ).first()
 
 
 def games_of(session: Session, user_id: int) -> list[tuple[GameRow, Membership]]:
     """The games a user is in, with the role."""
-    rows = session.execute(select(GameRow, Membership).join(Membership, Membership.game_id == GameRow.id)
-                           .where(Membership.user_id == user_id).order_by(GameRow.id.desc()))
+    rows = session.execute(
+        select(GameRow, Membership)
+        .join(Membership, Membership.game_id == GameRow.id)
+        .where(Membership.user_id == user_id)
+        .order_by(GameRow.id.desc())
+    )
     return [(g, m) for g, m in rows]
 
 
 def player_count(session: Session, game_id: int) -> int:
     """How many players have joined."""
-    return session.scalar(select(func.count()).select_from(Membership).where(
-        Membership.game_id == game_id, Membership.role == PLAYER)) or 0
+    return (
+        session.scalar(
+            select(func.count()).select_from(Membership).where(Membership.game_id == game_id, Membership.role == PLAYER)
+        )
+        or 0
+    )
 
 
-def join(session: Session, game: GameRow, user: User, role: str, powers: list[str],
-         wanted: str | None = None) -> Membership:
+def join(
+    session: Session, game: GameRow, user: User, role: str, powers: list[str], wanted: str | None = None
+) -> Membership:
     """Add ``user`` as a player (of ``wanted`` if the game lets players choose) or as an observer."""
     if membership_of(session, game.id, user.id) is not None:
         raise GameRuleError("you are already in this game")
@@ -151,12 +177,11 @@ def join(session: Session, game: GameRow, user: User, role: str, powers: list[st
 
 def player_of_power(session: Session, game_id: int, power: str) -> Membership | None:
     """The membership holding ``power``."""
-    return session.scalars(select(Membership).where(Membership.game_id == game_id,
-                                                    Membership.power == power)).first()
+    return session.scalars(select(Membership).where(Membership.game_id == game_id, Membership.power == power)).first()
 
 
 def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    return {i: n for i, n in session.execute(select(User.id, User.name).where(User.id.in_(ids)))}
+    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))))

@@ -52,7 +52,6 @@ from arbitre.store.orders import orders_of_step, save_orders
 log = logging.getLogger("arbitre.store")
 
 
-
 def current_step(game: Game) -> str:
     """The step the game is in inside its phase (``orders`` unless a rule module added steps)."""
     return game.step
@@ -68,8 +67,11 @@ def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderRes
     if game.current_step.accepts == Accepts.ORDERS:
         return game.check_orders(power, lines)
     if len(lines) > 1:
-        return [OrderResult(power, lines[1], None, INVALID, "one_change",
-                            f"in the {game.step} step a power changes one order only")]
+        return [
+            OrderResult(
+                power, lines[1], None, INVALID, "one_change", f"in the {game.step} step a power changes one order only"
+            )
+        ]
     trial = working_copy(game)
     for line in lines:
         try:
@@ -120,10 +122,12 @@ class Referee:
     # ----------------------------------------------------------------- reading
     def game(self, session: Session, row: GameRow) -> Game:
         """The engine game of ``row`` (cached; treat as read-only)."""
+
         def fetch() -> Any:
             if "data" in row.__dict__:
                 return row.data
             return session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+
         return load_game(self.cache, row.id, row.version, fetch)
 
     # ----------------------------------------------------------------- storing
@@ -170,8 +174,16 @@ class Referee:
         return True
 
     # ----------------------------------------------------------------- orders
-    def submit(self, session: Session, row: GameRow, power: str, lines: list[str] | None, ready: bool | None,
-               now: datetime, expected_phase: str | None = None) -> SubmitResult:
+    def submit(
+        self,
+        session: Session,
+        row: GameRow,
+        power: str,
+        lines: list[str] | None,
+        ready: bool | None,
+        now: datetime,
+        expected_phase: str | None = None,
+    ) -> SubmitResult:
         """Save ``power``'s orders and/or ready switch; process the step when every power is ready."""
         if row.status not in (ACTIVE, PAUSED):
             raise GameRuleError("this game is not running")
@@ -229,9 +241,14 @@ class Referee:
             current = -1
             try:
                 with db.writing() as session:
-                    stmt = (select(GameRow).where(GameRow.status == ACTIVE, GameRow.deadline_at <= now)
-                            .order_by(GameRow.deadline_at).limit(1).options(undefer(GameRow.data))
-                            .with_for_update(skip_locked=True))
+                    stmt = (
+                        select(GameRow)
+                        .where(GameRow.status == ACTIVE, GameRow.deadline_at <= now)
+                        .order_by(GameRow.deadline_at)
+                        .limit(1)
+                        .options(undefer(GameRow.data))
+                        .with_for_update(skip_locked=True)
+                    )
                     if failed:
                         stmt = stmt.where(GameRow.id.not_in(failed))
                     row = session.scalars(stmt).first()
@@ -310,8 +327,9 @@ class Referee:
         seat.user_id = user.id
         row.version += 1
 
-    def finish(self, session: Session, row: GameRow, now: datetime, draw: bool,
-               powers: list[str] | None = None) -> None:
+    def finish(
+        self, session: Session, row: GameRow, now: datetime, draw: bool, powers: list[str] | None = None
+    ) -> None:
         """Declare a draw (among ``powers``, default every power still in) or end the game."""
         if row.status == FINISHED:
             raise GameRuleError("the game is already over")

@@ -32,8 +32,18 @@ def allowed_recipients(press: str, sender: str, powers: list[str]) -> list[str]:
     return out
 
 
-def post_message(session: Session, game_id: int, phase: str, sender_id: int, sender: str, recipient: str,
-                 body: str, press: str, powers: list[str], now: datetime) -> Message:
+def post_message(
+    session: Session,
+    game_id: int,
+    phase: str,
+    sender_id: int,
+    sender: str,
+    recipient: str,
+    body: str,
+    press: str,
+    powers: list[str],
+    now: datetime,
+) -> Message:
     """Store a message after checking the press settings."""
     body = body.strip()
     if not body:
@@ -42,8 +52,9 @@ def post_message(session: Session, game_id: int, phase: str, sender_id: int, sen
         raise GameRuleError("a message is at most 5000 characters")
     if recipient not in allowed_recipients(press, sender, powers):
         raise GameRuleError(f"this game's press settings do not let {sender} write to {recipient}")
-    msg = Message(game_id=game_id, phase=phase, sender_id=sender_id, sender=sender, recipient=recipient,
-                  body=body, created_at=now)
+    msg = Message(
+        game_id=game_id, phase=phase, sender_id=sender_id, sender=sender, recipient=recipient, body=body, created_at=now
+    )
     session.add(msg)
     session.flush()
     return msg

@@ -12,19 +12,31 @@ from arbitre.store.models import OrderRow
 
 def orders_of_step(session: Session, game_id: int, phase: str, step: str) -> dict[str, OrderRow]:
     """Every power's order row for one step of one phase."""
-    rows = session.scalars(select(OrderRow).where(OrderRow.game_id == game_id, OrderRow.phase == phase,
-                                                  OrderRow.step == step))
+    rows = session.scalars(
+        select(OrderRow).where(OrderRow.game_id == game_id, OrderRow.phase == phase, OrderRow.step == step)
+    )
     return {r.power: r for r in rows}
 
 
 def order_row(session: Session, game_id: int, phase: str, step: str, power: str) -> OrderRow | None:
     """One power's order row, if it has given orders."""
-    return session.scalars(select(OrderRow).where(OrderRow.game_id == game_id, OrderRow.phase == phase,
-                                                  OrderRow.step == step, OrderRow.power == power)).first()
+    return session.scalars(
+        select(OrderRow).where(
+            OrderRow.game_id == game_id, OrderRow.phase == phase, OrderRow.step == step, OrderRow.power == power
+        )
+    ).first()
 
 
-def save_orders(session: Session, game_id: int, phase: str, step: str, power: str,
-                lines: list[str] | None, ready: bool | None, now: datetime) -> OrderRow:
+def save_orders(
+    session: Session,
+    game_id: int,
+    phase: str,
+    step: str,
+    power: str,
+    lines: list[str] | None,
+    ready: bool | None,
+    now: datetime,
+) -> OrderRow:
     """Replace the power's orders (when ``lines`` is given) and/or set its ready switch."""
     row = order_row(session, game_id, phase, step, power)
     if row is None:

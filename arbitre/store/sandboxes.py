@@ -33,11 +33,28 @@ class Sandbox(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
-def add_sandbox(session: Session, owner_id: int, token: str, name: str, data: dict[str, object], cursor: int,
-                now: datetime, source_game_id: int | None = None, parent_id: int | None = None) -> Sandbox:
+def add_sandbox(
+    session: Session,
+    owner_id: int,
+    token: str,
+    name: str,
+    data: dict[str, object],
+    cursor: int,
+    now: datetime,
+    source_game_id: int | None = None,
+    parent_id: int | None = None,
+) -> Sandbox:
     """Store a new sandbox."""
-    box = Sandbox(owner_id=owner_id, share_token=token, name=name[:120], source_game_id=source_game_id,
-                  parent_id=parent_id, data=data, cursor=cursor, created_at=now)
+    box = Sandbox(
+        owner_id=owner_id,
+        share_token=token,
+        name=name[:120],
+        source_game_id=source_game_id,
+        parent_id=parent_id,
+        data=data,
+        cursor=cursor,
+        created_at=now,
+    )
     session.add(box)
     session.flush()
     return box

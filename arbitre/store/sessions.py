@@ -20,12 +20,21 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def open_session(session: Session, user_id: int, now: datetime, lifetime: timedelta, *, user_agent: str = "",
-                 address: str = "") -> str:
+def open_session(
+    session: Session, user_id: int, now: datetime, lifetime: timedelta, *, user_agent: str = "", address: str = ""
+) -> str:
     """Record a new session of ``user_id``; returns its clear secret (for the cookie), never stored."""
     secret = secrets.token_urlsafe(32)
-    session.add(LoginSession(user_id=user_id, secret_hash=_hash(secret), created_at=now, expires_at=now + lifetime,
-                             user_agent=user_agent[:200], address=address[:64]))
+    session.add(
+        LoginSession(
+            user_id=user_id,
+            secret_hash=_hash(secret),
+            created_at=now,
+            expires_at=now + lifetime,
+            user_agent=user_agent[:200],
+            address=address[:64],
+        )
+    )
     session.flush()
     return secret
 
@@ -41,15 +50,20 @@ def session_user(session: Session, secret: str, now: datetime) -> tuple[LoginSes
 
 def end_session(session: Session, secret: str, now: datetime) -> None:
     """End the session with this secret (log out)."""
-    session.execute(update(LoginSession).where(LoginSession.secret_hash == _hash(secret),
-                                               LoginSession.ended_at.is_(None)).values(ended_at=now))
+    session.execute(
+        update(LoginSession)
+        .where(LoginSession.secret_hash == _hash(secret), LoginSession.ended_at.is_(None))
+        .values(ended_at=now)
+    )
 
 
 def end_session_id(session: Session, user_id: int, session_id: int, now: datetime) -> bool:
     """End one of ``user_id``'s sessions by id (revoke from the account page); False if it is not theirs."""
-    result = session.execute(update(LoginSession).where(
-        LoginSession.id == session_id, LoginSession.user_id == user_id,
-        LoginSession.ended_at.is_(None)).values(ended_at=now))
+    result = session.execute(
+        update(LoginSession)
+        .where(LoginSession.id == session_id, LoginSession.user_id == user_id, LoginSession.ended_at.is_(None))
+        .values(ended_at=now)
+    )
     return bool(getattr(result, "rowcount", 0))
 
 
@@ -64,6 +78,14 @@ def end_all_sessions(session: Session, user_id: int, now: datetime, *, keep: int
 
 def live_sessions(session: Session, user_id: int, now: datetime) -> list[LoginSession]:
     """The user's live sessions, newest first (for the account page)."""
-    return list(session.scalars(select(LoginSession).where(
-        LoginSession.user_id == user_id, LoginSession.ended_at.is_(None), LoginSession.expires_at > now,
-    ).order_by(LoginSession.id.desc())))
+    return list(
+        session.scalars(
+            select(LoginSession)
+            .where(
+                LoginSession.user_id == user_id,
+                LoginSession.ended_at.is_(None),
+                LoginSession.expires_at > now,
+            )
+            .order_by(LoginSession.id.desc())
+        )
+    )

@@ -17,8 +17,9 @@ class UnknownVariantError(ValueError):
     """Raised for a rule module name that is not registered."""
 
 
-def make_rules(map_name: str = "standard", rules: Iterable[str] = (),
-               options: Mapping[str, object] | None = None) -> RuleSet:
+def make_rules(
+    map_name: str = "standard", rules: Iterable[str] = (), options: Mapping[str, object] | None = None
+) -> RuleSet:
     """The rule set for a map with rule modules and named options."""
     options = dict(options or {})
     variants: list[Variant] = []

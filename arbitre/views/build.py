@@ -35,8 +35,10 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
         return viewer.strip().lower()
     if viewer.strip().upper() in rules.game_map.powers:
         return viewer.strip().upper()
-    raise ValueError(f"{viewer!r} is not a power of the {rules.game_map.name} map, 'observer' or 'master' "
-                     f"(powers: {', '.join(rules.game_map.powers)})")
+    raise ValueError(
+        f"{viewer!r} is not a power of the {rules.game_map.name} map, 'observer' or 'master' "
+        f"(powers: {', '.join(rules.game_map.powers)})"
+    )
 
 
 def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
@@ -63,13 +65,18 @@ def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[
         if not can_see(text_audience, viewer):
             continue
         told = can_see(result_audience, viewer)
-        out.append(_visible(
-            rules, r.power, r.order_text, r.order,
-            outcome=r.outcome if told else None,
-            reason=r.reason if told else None,
-            final_place=_final_place(r, outcome) if told else None,
-            message=r.message if viewer in (MASTER, r.power) else None,
-        ))
+        out.append(
+            _visible(
+                rules,
+                r.power,
+                r.order_text,
+                r.order,
+                outcome=r.outcome if told else None,
+                reason=r.reason if told else None,
+                final_place=_final_place(r, outcome) if told else None,
+                message=r.message if viewer in (MASTER, r.power) else None,
+            )
+        )
     return out
 
 
@@ -96,8 +103,14 @@ def _report(events: Iterable[object], viewer: str) -> list[ReportLine]:
     return out
 
 
-def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOutcome | None = None,
-               pending: Mapping[str, Sequence[str]] | None = None, events: Iterable[object] = ()) -> View:
+def build_view(
+    rules: RuleSet,
+    position: Position,
+    viewer: str,
+    outcome: PhaseOutcome | None = None,
+    pending: Mapping[str, Sequence[str]] | None = None,
+    events: Iterable[object] = (),
+) -> View:
     """The view of ``viewer`` (a power, ``observer`` or ``master``) of ``position``.
 
     With ``outcome`` (the adjudication of ``position``) the view holds the
@@ -107,8 +120,9 @@ def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOu
     orders revealed), filtered like the outcome's.
     """
     if not isinstance(rules, RuleSet) or not isinstance(position, Position):
-        raise TypeError("build_view(rules, position, viewer, outcome=None, pending=None): "
-                        "give a RuleSet and a Position")
+        raise TypeError(
+            "build_view(rules, position, viewer, outcome=None, pending=None): give a RuleSet and a Position"
+        )
     viewer = check_viewer(rules, viewer)
     if outcome is not None and outcome.before.phase != position.phase:
         raise ValueError(f"the outcome is of {outcome.before.phase}, not of {position.phase}")
@@ -140,8 +154,11 @@ def build_view(rules: RuleSet, position: Position, viewer: str, outcome: PhaseOu
     if outcome is not None:
         orders = _visible_orders(rules, outcome, viewer)
         report = _report(outcome.events, viewer)
-        failed_into = {rules.game_map.province_of.get(o.places[-1], o.places[-1])
-                       for o in orders if o.kind == "move" and o.outcome not in (None, SUCCEEDS) and o.places}
+        failed_into = {
+            rules.game_map.province_of.get(o.places[-1], o.places[-1])
+            for o in orders
+            if o.kind == "move" and o.outcome not in (None, SUCCEEDS) and o.places
+        }
         bounced = [p for p in sorted(outcome.bounced) if p in failed_into and place_is_public(rules, p)]
     elif pending:
         orders = _pending_orders(rules, pending, viewer)

@@ -66,11 +66,13 @@ def position_data(view: View) -> dict[str, Any]:
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in view.dislodged:
         if d.unit.power is not None:
-            dislodged.setdefault(d.unit.power, []).append({
-                "unit": f"{d.unit.kind} {d.unit.place}",
-                "attacker_from": d.attacker_from,
-                "retreats": list(d.retreats or ()),
-            })
+            dislodged.setdefault(d.unit.power, []).append(
+                {
+                    "unit": f"{d.unit.kind} {d.unit.place}",
+                    "attacker_from": d.attacker_from,
+                    "retreats": list(d.retreats or ()),
+                }
+            )
     out: dict[str, Any] = {"phase": view.phase, "units": units, "dislodged": dislodged, "supply_centers": centers}
     if view.extras:
         out["extras"] = view.extras

@@ -18,8 +18,11 @@ from arbitre.views.model import ReportLine
 
 def reveal_report(events: Iterable[object], viewer: str) -> tuple[ReportLine, ...]:
     """The report lines of the lock that ``viewer`` may read, in the order the events were made."""
-    return tuple(ReportLine(e.kind, dict(e.data), tuple(sorted(e.audience)) if viewer == MASTER else ())
-                 for e in events if isinstance(e, EventLike) and can_see(e.audience, viewer))
+    return tuple(
+        ReportLine(e.kind, dict(e.data), tuple(sorted(e.audience)) if viewer == MASTER else ())
+        for e in events
+        if isinstance(e, EventLike) and can_see(e.audience, viewer)
+    )
 
 
 def reveal_by_power(events: Iterable[object], viewer: str) -> dict[str, tuple[ReportLine, ...]]:

@@ -18,8 +18,15 @@ from playwright import sync_api
 from arbitre.server.app import create_app
 from arbitre.server.site import Site
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def chromium_path() -> str | None:
@@ -33,8 +40,11 @@ def live_server(site: Site) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(site=site), host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=1))  # open event streams never end
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(site=site), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+        )
+    )  # open event streams never end
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):

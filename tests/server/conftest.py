@@ -18,8 +18,10 @@ from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings, Site
 
 PG_URL = os.environ.get("ARBITRE_TEST_POSTGRES_URL", "")
-BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not PG_URL, reason="ARBITRE_TEST_POSTGRES_URL is not set"))]
+BACKENDS = [
+    "sqlite",
+    pytest.param("postgresql", marks=pytest.mark.skipif(not PG_URL, reason="ARBITRE_TEST_POSTGRES_URL is not set")),
+]
 
 
 def _admin_url() -> Any:
@@ -29,7 +31,7 @@ def _admin_url() -> Any:
     return url
 
 
-@pytest.fixture()
+@pytest.fixture
 def postgres_db() -> Iterator[str]:
     """A new empty PostgreSQL database (dropped afterwards)."""
     admin = _admin_url()
@@ -54,13 +56,13 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return db
 
 
-@pytest.fixture()
+@pytest.fixture
 def clock() -> ManualClock:
     """A clock the test moves by hand."""
     return ManualClock()
 
 
-@pytest.fixture()
+@pytest.fixture
 def site(db_url: str, clock: ManualClock) -> Iterator[Site]:
     """A migrated site on the test database, without the background worker."""
     s = make_site(Settings(database_url=db_url, run_worker=False), clock)
@@ -68,7 +70,7 @@ def site(db_url: str, clock: ManualClock) -> Iterator[Site]:
     s.db.dispose()
 
 
-@pytest.fixture()
+@pytest.fixture
 def app_client(site: Site) -> Iterator[TestClient]:
     """A test client of the app (no worker: tests call ``worker.tick``)."""
     with TestClient(create_app(site=site)) as c:

@@ -24,13 +24,27 @@ class Bot:
         self.c.headers["Authorization"] = f"Bearer {token}"
 
 
-def new_game(base: str, tag: str, map_name: str = "standard", rules: list[str] | None = None,
-             options: dict[str, Any] | None = None, powers: list[str] | None = None) -> tuple[int, Bot, dict[str, Bot]]:
+def new_game(
+    base: str,
+    tag: str,
+    map_name: str = "standard",
+    rules: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    powers: list[str] | None = None,
+) -> tuple[int, Bot, dict[str, Bot]]:
     """A running game whose players are API bots named ``{tag}_{power}``; returns (id, master, bots)."""
     master = Bot(base, f"{tag}_gm")
-    r = master.c.post("/api/games", json={"name": tag, "map": map_name, "rules": rules or [],
-                                          "options": options or {}, "assignment": "choice",
-                                          "deadlines": {"M": 3600, "R": 3600, "A": 3600, "reaction": 600}})
+    r = master.c.post(
+        "/api/games",
+        json={
+            "name": tag,
+            "map": map_name,
+            "rules": rules or [],
+            "options": options or {},
+            "assignment": "choice",
+            "deadlines": {"M": 3600, "R": 3600, "A": 3600, "reaction": 600},
+        },
+    )
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
     bots = {}
@@ -43,9 +57,9 @@ def new_game(base: str, tag: str, map_name: str = "standard", rules: list[str] |
 
 def login(b: Any, base: str, name: str, width: int = 1280, height: int = 1100) -> Any:
     """A new browser page logged in as ``name``."""
-    page = b.new_context(viewport={"width": width, "height": height}, locale="en-GB",
-                         timezone_id="Europe/Paris",
-                         bypass_csp=True).new_page()  # wait_for_function evaluates strings, which the CSP forbids
+    page = b.new_context(
+        viewport={"width": width, "height": height}, locale="en-GB", timezone_id="Europe/Paris", bypass_csp=True
+    ).new_page()  # wait_for_function evaluates strings, which the CSP forbids
     page.goto(base + "/login")
     page.fill("#name", name)
     page.fill("#password", PASSWORD)
@@ -64,7 +78,8 @@ def open_now(page: Any, base: str, gid: int) -> None:
 
 def tap(page: Any, place: str) -> None:
     """Click (tap) where the unit of ``place`` is drawn on the live map, as a person would."""
-    point = page.evaluate("""(p) => {
+    point = page.evaluate(
+        """(p) => {
         const svg = document.querySelector('#map svg');
         const e = [...svg.querySelectorAll('[data-place][data-x]')].find((e) => e.dataset.place === p);
         if (!e) return null;
@@ -74,7 +89,9 @@ def tap(page: Any, place: str) -> None:
         if (y < 0 || y > window.innerHeight) { window.scrollBy(0, y - window.innerHeight / 2); }
         const m2 = svg.getScreenCTM();
         return {x: m2.a * (+e.dataset.x) + m2.e, y: m2.d * (+e.dataset.y) + m2.f};
-    }""", place)
+    }""",
+        place,
+    )
     assert point is not None, f"{place} is not on the map"
     page.mouse.click(point["x"], point["y"])
 

@@ -90,15 +90,19 @@ class StreamReader:
             while not test(self.events):
                 left = end - time.monotonic()
                 if left <= 0:
-                    raise AssertionError(f"events never matched; got {[e.raw for e in self.events]} "
-                                         f"(status {self.status}, error {self.error!r})")
+                    raise AssertionError(
+                        f"events never matched; got {[e.raw for e in self.events]} "
+                        f"(status {self.status}, error {self.error!r})"
+                    )
                 self._cond.wait(left)
             return list(self.events)
 
     def wait_for(self, kind: str, count: int = 1, timeout: float = 30.0, **fields: Any) -> Event:
         """Wait for the ``count``-th event of type ``kind`` whose data has ``fields``; returns it."""
+
         def matching(events: list[Event]) -> list[Event]:
             return [e for e in events if e.kind == kind and all(e.data.get(k) == v for k, v in fields.items())]
+
         self.wait(lambda events: len(matching(events)) >= count, timeout)
         return matching(self.events)[count - 1]
 

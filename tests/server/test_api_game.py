@@ -11,7 +11,7 @@ from tests.server.conftest import POWERS, Api, start_game
 
 
 def test_game_starts_when_full(app_client: TestClient) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     state = players["FRANCE"].get(f"/api/games/{gid}").json()
     assert state["game"]["status"] == "active"
     assert state["you"] == {"role": "player", "power": "FRANCE", "viewer": "FRANCE"}
@@ -21,7 +21,7 @@ def test_game_starts_when_full(app_client: TestClient) -> None:
 
 
 def test_orders_checked_saved_and_adjudicated_when_all_ready(app_client: TestClient) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     fr = players["FRANCE"]
     r = fr.post(f"/api/games/{gid}/check", {"orders": ["A PAR - BUR", "A MAR - MUN", "nonsense"]})
     errors = r.json()["errors"]
@@ -85,8 +85,12 @@ def test_retreat_and_build_phases(app_client: TestClient, site: Site, clock: Man
     assert state["game"]["phase"] == "S1902M"
     units = {(u["power"], u["kind"], u["place"]) for u in state["view"]["units"]}
     assert ("GERMANY", "A", "MUN") in units and ("FRANCE", "A", "GAS") not in units
-    assert [h["phase"] for h in master.get(f"/api/games/{gid}/history").json()] == \
-        ["S1901M", "F1901M", "F1901R", "W1901A"]
+    assert [h["phase"] for h in master.get(f"/api/games/{gid}/history").json()] == [
+        "S1901M",
+        "F1901M",
+        "F1901R",
+        "W1901A",
+    ]
 
 
 def test_press_follows_settings(app_client: TestClient) -> None:
@@ -102,7 +106,7 @@ def test_press_follows_settings(app_client: TestClient) -> None:
 
 
 def test_private_press(app_client: TestClient) -> None:
-    gid, master, players = start_game(app_client, press="full")
+    gid, _master, players = start_game(app_client, press="full")
     assert players["FRANCE"].post(f"/api/games/{gid}/messages", {"to": "GERMANY", "body": "deal?"}).status_code == 201
     assert [m["body"] for m in players["GERMANY"].get(f"/api/games/{gid}/messages").json()["messages"]] == ["deal?"]
     assert players["ITALY"].get(f"/api/games/{gid}/messages").json()["messages"] == []

@@ -16,8 +16,14 @@ from arbitre.store.models import BotSeat, GameRow
 from arbitre.store.sandboxes import Sandbox
 from tests.server.conftest import Api, start_game
 
-ROUTES = {(m, r.path) for mod in (api_bots, pages_bots) for r in mod.router.routes if isinstance(r, APIRoute)
-          for m in r.methods if m != "HEAD"}
+ROUTES = {
+    (m, r.path)
+    for mod in (api_bots, pages_bots)
+    for r in mod.router.routes
+    if isinstance(r, APIRoute)
+    for m in r.methods
+    if m != "HEAD"
+}
 CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("GET", "/api/games/{game_id}/bots"): ("none", None),
     ("POST", "/api/games/{game_id}/bots"): ("json", {"power": "ITALY"}),
@@ -46,7 +52,7 @@ PUBLIC = {("GET", "/api/shared/{token}"), ("GET", "/s/{token}"), ("GET", "/s/{to
 
 
 def test_every_endpoint_is_covered() -> None:
-    assert ROUTES == set(CALLS), ROUTES ^ set(CALLS)
+    assert set(CALLS) == ROUTES, ROUTES ^ set(CALLS)
 
 
 def _csrf(client: TestClient) -> str:
@@ -55,8 +61,13 @@ def _csrf(client: TestClient) -> str:
     return m.group(1)
 
 
-def _call(client: TestClient, key: tuple[str, str], ids: dict[str, Any], headers: dict[str, str] | None = None,
-          csrf: bool = True) -> Any:
+def _call(
+    client: TestClient,
+    key: tuple[str, str],
+    ids: dict[str, Any],
+    headers: dict[str, str] | None = None,
+    csrf: bool = True,
+) -> Any:
     method, template = key
     kind, body = CALLS[key]
     path = template.format(**ids)
@@ -76,7 +87,7 @@ def _snapshot(site: Site) -> Any:
     return games, bots, boxes
 
 
-@pytest.fixture()
+@pytest.fixture
 def scene(app_client: TestClient) -> tuple[dict[str, Any], Api, dict[str, Api]]:
     gid, master, players = start_game(app_client)
     box = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {}).json()
@@ -85,7 +96,7 @@ def scene(app_client: TestClient) -> tuple[dict[str, Any], Api, dict[str, Api]]:
 
 
 def test_logged_out_outsider_and_wrong_member_are_refused(app_client: TestClient, site: Site, scene: Any) -> None:
-    ids, master, players = scene
+    ids, _master, players = scene
     outsider = Api(app_client, "outsider")
     before = _snapshot(site)
     for key in CALLS:
@@ -111,10 +122,11 @@ def test_logged_out_outsider_and_wrong_member_are_refused(app_client: TestClient
 
 
 def test_forms_without_csrf_and_shared_links_change_nothing(app_client: TestClient, site: Site, scene: Any) -> None:
-    ids, master, players = scene
+    ids, master, _players = scene
     c = TestClient(app_client.app)
-    r = c.post("/login", data={"name": master.name, "password": "password123", "csrf": _csrf(c)},
-               follow_redirects=False)
+    r = c.post(
+        "/login", data={"name": master.name, "password": "password123", "csrf": _csrf(c)}, follow_redirects=False
+    )
     assert r.status_code == 303
     before = _snapshot(site)
     for key, (kind, _) in CALLS.items():

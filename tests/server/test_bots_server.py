@@ -55,13 +55,17 @@ def test_a_game_of_seven_bots_plays_on_by_itself(app_client: TestClient, site: S
     for _ in range(12):
         worker.tick(site)
     state = master.get(f"/api/games/{gid}").json()
-    assert state["game"]["phase"] >= "S1903M" or state["game"]["phase"].endswith("1903M") or \
-        int(state["game"]["phase"][1:5]) >= 1903
+    assert (
+        state["game"]["phase"] >= "S1903M"
+        or state["game"]["phase"].endswith("1903M")
+        or int(state["game"]["phase"][1:5]) >= 1903
+    )
     assert len(master.get(f"/api/games/{gid}/history").json()) >= 8
 
 
-def test_lateness_seats_a_bot_and_a_replacement_takes_it_back(app_client: TestClient, site: Site,
-                                                              clock: ManualClock) -> None:
+def test_lateness_seats_a_bot_and_a_replacement_takes_it_back(
+    app_client: TestClient, site: Site, clock: ManualClock
+) -> None:
     gid, master, players = start_game(app_client, deadlines={"M": 600, "R": 600, "A": 600})
     r = master.put(f"/api/games/{gid}/bots/settings", {"votes": "exclude", "after_missed": 1})
     assert r.status_code == 200 and r.json()["settings"] == {"votes": "exclude", "after_missed": 1}
@@ -96,15 +100,17 @@ def test_bot_seats_are_the_masters_and_inputs_are_checked(app_client: TestClient
 
 
 def test_sandbox_open_adjudicate_step_branch_share(app_client: TestClient) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     fr = players["FRANCE"]
     r = fr.post(f"/api/games/{gid}/sandboxes", {})
     assert r.status_code == 201, r.text
     box = r.json()
     sid = box["id"]
     assert box["newest"] and box["cursor"] == 0 and box["to_order"] == POWERS
-    r = fr.post(f"/api/sandboxes/{sid}/adjudicate", {"orders": ["FRANCE: A PAR - BUR", "GERMANY: A MUN - BUR",
-                                                                "ITALY: A VEN - TYR", "ENGLAND: F LON - XXX"]})
+    r = fr.post(
+        f"/api/sandboxes/{sid}/adjudicate",
+        {"orders": ["FRANCE: A PAR - BUR", "GERMANY: A MUN - BUR", "ITALY: A VEN - TYR", "ENGLAND: F LON - XXX"]},
+    )
     body = r.json()
     assert body["cursor"] == 1 and body["phases"][:2] == ["S1901M", "F1901M"]
     assert [x["power"] for x in body["rejected"]] == ["ENGLAND"]

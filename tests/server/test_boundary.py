@@ -32,8 +32,9 @@ def test_lone_surrogates_and_controls_are_refused_and_nothing_is_stored(app_clie
     fr = players["FRANCE"]
     before = _snapshot(site)
     raw = b'{"orders": ["A PAR - BUR \\ud800"]}'
-    r = app_client.put(f"/api/games/{gid}/orders", content=raw,
-                       headers={**fr.headers, "Content-Type": "application/json"})
+    r = app_client.put(
+        f"/api/games/{gid}/orders", content=raw, headers={**fr.headers, "Content-Type": "application/json"}
+    )
     _error(r, 422, "body.orders[0]")
     for bad in ("A PAR\x00", "A PAR\x1b[31m", "A PAR\u2028- BUR"):
         _error(fr.put(f"/api/games/{gid}/orders", {"orders": [bad]}), 422, "body.orders[0]")
@@ -48,7 +49,7 @@ def test_lone_surrogates_and_controls_are_refused_and_nothing_is_stored(app_clie
 
 
 def test_json_limits(app_client: TestClient, site: Site) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     h = {**players["FRANCE"].headers, "Content-Type": "application/json"}
     before = _snapshot(site)
     cases = {
@@ -70,8 +71,14 @@ def test_json_limits(app_client: TestClient, site: Site) -> None:
 
 def test_huge_ids_and_non_finite_deadlines(app_client: TestClient, site: Site) -> None:
     gid, master, players = start_game(app_client)
-    for path in (f"/api/games/{2**63}", f"/api/games/{2**31}", f"/api/games/{2**63}/history/{2**64}",
-                 f"/api/games/{gid}/history/{2**63}", f"/games/{2**63}", f"/games/{gid}/history/{2**70}/map.svg"):
+    for path in (
+        f"/api/games/{2**63}",
+        f"/api/games/{2**31}",
+        f"/api/games/{2**63}/history/{2**64}",
+        f"/api/games/{gid}/history/{2**63}",
+        f"/games/{2**63}",
+        f"/games/{gid}/history/{2**70}/map.svg",
+    ):
         r = players["FRANCE"].get(path)
         assert r.status_code in (404, 422), (path, r.status_code)
         if path.startswith("/api/"):
@@ -85,8 +92,9 @@ def test_huge_ids_and_non_finite_deadlines(app_client: TestClient, site: Site) -
     for value in ("inf", "nan", "-inf", "1e308", "abc"):
         r = c.post("/games/new", data={"csrf": csrf, "name": "x", "deadline_M": value}, follow_redirects=False)
         assert r.status_code == 400 and "deadline" in r.text, (value, r.status_code)
-    r = c.post(f"/games/{gid}/master", data={"csrf": csrf, "action": "extend", "minutes": "9" * 40},
-               follow_redirects=False)
+    r = c.post(
+        f"/games/{gid}/master", data={"csrf": csrf, "action": "extend", "minutes": "9" * 40}, follow_redirects=False
+    )
     assert r.status_code == 400
     assert _snapshot(site) == before
 
@@ -102,25 +110,35 @@ def _login(c: TestClient, name: str) -> str:
 
 
 def test_form_text_is_checked(app_client: TestClient, site: Site) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     c = TestClient(app_client.app)
     csrf = _login(c, players["FRANCE"].name)
     before = _snapshot(site)
     r = c.post(f"/games/{gid}/orders", data={"csrf": csrf, "orders": "A PAR - BUR\x00"}, follow_redirects=False)
     assert r.status_code == 422 and "form.orders" in r.text
-    r = c.post(f"/games/{gid}/messages", content=b"csrf=" + csrf.encode() + b"&to=*&body=%ED%A0%80",
-               headers={"Content-Type": "application/x-www-form-urlencoded"}, follow_redirects=False)
+    r = c.post(
+        f"/games/{gid}/messages",
+        content=b"csrf=" + csrf.encode() + b"&to=*&body=%ED%A0%80",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
     assert r.status_code == 422
     assert c.get("/?x=%00").status_code == 422
     assert _snapshot(site) == before
 
 
 def test_security_headers_on_every_answer(app_client: TestClient, site: Site) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     fr = players["FRANCE"]
-    answers = [fr.get("/"), fr.get("/api/games"), fr.get(f"/games/{gid}"), fr.get("/nowhere"),
-               fr.get(f"/games/{gid}/map.svg"), fr.put(f"/api/games/{gid}/orders", {"orderz": 1}),
-               fr.get(f"/api/games/{2**63}")]
+    answers = [
+        fr.get("/"),
+        fr.get("/api/games"),
+        fr.get(f"/games/{gid}"),
+        fr.get("/nowhere"),
+        fr.get(f"/games/{gid}/map.svg"),
+        fr.put(f"/api/games/{gid}/orders", {"orderz": 1}),
+        fr.get(f"/api/games/{2**63}"),
+    ]
     for r in answers:
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
         assert r.headers["x-frame-options"] == "DENY"
@@ -131,7 +149,7 @@ def test_security_headers_on_every_answer(app_client: TestClient, site: Site) ->
 
 
 def test_maps_are_cached_only_at_a_url_naming_the_viewer(app_client: TestClient, site: Site) -> None:
-    gid, master, players = start_game(app_client)
+    gid, _master, players = start_game(app_client)
     page = players["FRANCE"].get(f"/games/{gid}").text
     m = re.search(r'src="(/games/\d+/map\.svg\?[^"]+)"', page)
     if m is None:  # the renderer is an optional extra

@@ -26,11 +26,59 @@ from tests.server.conftest import POWERS
 ARTIFACTS = Path(os.environ.get("ARBITRE_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
 PASSWORD = "motdepasse1"
 
-ENGLISH_WORDS = ("the", "and", "of", "your", "you", "with", "is", "are", "by", "from", "to", "this", "that",
-                 "no", "yes", "not", "orders", "order", "succeeds", "fails", "bounced", "support", "supports",
-                 "holds", "hold", "cut", "dislodged", "retreat", "retreats", "Spring", "Fall", "Autumn", "Winter",
-                 "movement", "adjustments", "seen", "centers", "units", "unit", "player", "players",
-                 "ready", "game", "deadline", "left", "paused", "master", "history", "none", "illegal", "invalid")
+ENGLISH_WORDS = (
+    "the",
+    "and",
+    "of",
+    "your",
+    "you",
+    "with",
+    "is",
+    "are",
+    "by",
+    "from",
+    "to",
+    "this",
+    "that",
+    "no",
+    "yes",
+    "not",
+    "orders",
+    "order",
+    "succeeds",
+    "fails",
+    "bounced",
+    "support",
+    "supports",
+    "holds",
+    "hold",
+    "cut",
+    "dislodged",
+    "retreat",
+    "retreats",
+    "Spring",
+    "Fall",
+    "Autumn",
+    "Winter",
+    "movement",
+    "adjustments",
+    "seen",
+    "centers",
+    "units",
+    "unit",
+    "player",
+    "players",
+    "ready",
+    "game",
+    "deadline",
+    "left",
+    "paused",
+    "master",
+    "history",
+    "none",
+    "illegal",
+    "invalid",
+)
 """English words that are not French: none may be read on a French page."""
 
 
@@ -91,28 +139,52 @@ def test_french_pages_show_no_english(site: Site, monkeypatch: pytest.MonkeyPatc
         for name in ["arbitre_fr", *(f"joueur_{p.lower()}" for p in POWERS)]:
             r = client.post("/api/register", json={"name": name, "password": PASSWORD, "lang": "fr"})
             assert r.status_code == 201, r.text
-            tokens[name] = {"Authorization": "Bearer " + client.post(
-                "/api/tokens", json={"name": name, "password": PASSWORD}).json()["token"]}
+            tokens[name] = {
+                "Authorization": "Bearer "
+                + client.post("/api/tokens", json={"name": name, "password": PASSWORD}).json()["token"]
+            }
         gm = tokens["arbitre_fr"]
-        gid = client.post("/api/games", json={"name": "Partie", "assignment": "choice", "press": "full"},
-                          headers=gm).json()["id"]
+        gid = client.post(
+            "/api/games", json={"name": "Partie", "assignment": "choice", "press": "full"}, headers=gm
+        ).json()["id"]
         for p in POWERS:
-            assert client.post(f"/api/games/{gid}/join", json={"role": "player", "power": p},
-                               headers=tokens[f"joueur_{p.lower()}"]).status_code == 200
+            assert (
+                client.post(
+                    f"/api/games/{gid}/join", json={"role": "player", "power": p}, headers=tokens[f"joueur_{p.lower()}"]
+                ).status_code
+                == 200
+            )
         # a phase with a bounce, a cut support, a dislodgement and an illegal order, then a message
-        spring = {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - PIC"],
-                  "GERMANY": ["A MUN - BUR", "A RUH - MUN"], "ITALY": ["A VEN - TYR", "A ROM - VEN"],
-                  "AUSTRIA": ["A VIE - TYR", "A BUD - GAL"], "RUSSIA": ["A WAR - GAL", "A MOS - BER"]}
+        spring = {
+            "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - PIC"],
+            "GERMANY": ["A MUN - BUR", "A RUH - MUN"],
+            "ITALY": ["A VEN - TYR", "A ROM - VEN"],
+            "AUSTRIA": ["A VIE - TYR", "A BUD - GAL"],
+            "RUSSIA": ["A WAR - GAL", "A MOS - BER"],
+        }
         for p, lines in spring.items():
-            assert client.put(f"/api/games/{gid}/orders", json={"orders": lines},
-                              headers=tokens[f"joueur_{p.lower()}"]).status_code == 200
+            assert (
+                client.put(
+                    f"/api/games/{gid}/orders", json={"orders": lines}, headers=tokens[f"joueur_{p.lower()}"]
+                ).status_code
+                == 200
+            )
         assert client.post(f"/api/games/{gid}/master", json={"action": "adjudicate"}, headers=gm).status_code == 200
-        assert client.post(f"/api/games/{gid}/messages", json={"to": "*", "body": "Bonne chance"},
-                           headers=gm).status_code == 201
+        assert (
+            client.post(f"/api/games/{gid}/messages", json={"to": "*", "body": "Bonne chance"}, headers=gm).status_code
+            == 201
+        )
 
-        pages = {"game": f"/games/{gid}", "history": f"/games/{gid}/history", "phase": f"/games/{gid}/history/0",
-                 "master": f"/games/{gid}/master", "messages": f"/games/{gid}/messages", "account": "/account",
-                 "new-game": "/games/new", "games": "/"}
+        pages = {
+            "game": f"/games/{gid}",
+            "history": f"/games/{gid}/history",
+            "phase": f"/games/{gid}/history/0",
+            "master": f"/games/{gid}/master",
+            "messages": f"/games/{gid}/messages",
+            "account": "/account",
+            "new-game": "/games/new",
+            "games": "/",
+        }
         seen: dict[str, list[str]] = {}
         for who in ("arbitre_fr", "joueur_france"):
             page = b.new_context(locale="fr-FR", viewport={"width": 1200, "height": 900}).new_page()

@@ -55,8 +55,9 @@ def not_reloaded(page: Any) -> bool:
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_a_second_browser_sees_the_processed_phase_without_a_reload(site: Site,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_second_browser_sees_the_processed_phase_without_a_reload(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(security, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     with live_server(site) as base, browser() as b, httpx.Client(base_url=base, timeout=30) as client:
         master = Api(client, "live_master", PASSWORD)  # type: ignore[arg-type]
@@ -76,20 +77,25 @@ def test_a_second_browser_sees_the_processed_phase_without_a_reload(site: Site,
         phone.goto(f"{base}/games/{gid}")
         for page in (germany, console, france, phone):
             mark(page)
-            page.wait_for_function("document.getElementById('live') && document.getElementById('live')"
-                                   ".dataset.state === 'open'")
+            page.wait_for_function(
+                "document.getElementById('live') && document.getElementById('live').dataset.state === 'open'"
+            )
         shot(germany, "1-germany-before")
 
         # Germany switches to ready from another device (its bot): its page ticks the box, the console shows it
-        assert players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - RUH"], "ready": True}
-                                      ).status_code == 200
+        assert (
+            players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - RUH"], "ready": True}).status_code
+            == 200
+        )
         germany.wait_for_function("document.getElementById('ready').checked")
         console.wait_for_function("document.querySelector('#all-orders').innerText.includes('A MUN - RUH')")
         shot(console, "2-console-ready")
 
         # a message for France shows up on its page
-        assert players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Channel?"}
-                                       ).status_code == 201
+        assert (
+            players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Channel?"}).status_code
+            == 201
+        )
         france.wait_for_selector("#live-note a")
         assert "ENGLAND" in france.inner_text("#live-note")
         shot(france, "3-france-message")

@@ -53,8 +53,13 @@ def test_standard_game_by_clicks(site: Site, clock: ManualClock) -> None:
         order_by_clicks(en, ["LON", "NTH"])
         order_by_clicks(en, ["LVP", "YOR"])
         submit(en)
-        adjudicate(master, gid, bots, {"GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE - HOL"],
-                                       "ITALY": ["A VEN - PIE"]}, "S1901M")
+        adjudicate(
+            master,
+            gid,
+            bots,
+            {"GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE - HOL"], "ITALY": ["A VEN - PIE"]},
+            "S1901M",
+        )
         assert phase_of(master, gid) == "F1901M"
 
         # the page opens on what happened, drawn, with results in words
@@ -108,8 +113,11 @@ def test_standard_game_by_clicks(site: Site, clock: ManualClock) -> None:
         fr.goto(f"{base}/games/{gid}/history")
         fr.click(".replay-play")
         fr.wait_for_function("document.querySelector('.replay-phase').textContent === 'W1901A'", timeout=20000)
-        assert fr.get_attribute("#replay-frame", "src").split("&as=")[0].endswith(tuple(f"/history/3/map.svg?v={v}" for v in
-                                                                       range(1, 100)))
+        assert (
+            fr.get_attribute("#replay-frame", "src")
+            .split("&as=")[0]
+            .endswith(tuple(f"/history/3/map.svg?v={v}" for v in range(1, 100)))
+        )
         shot(fr, "map-08-replay")
 
         # History steps phase by phase, with links and the arrow keys

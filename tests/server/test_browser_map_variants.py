@@ -74,8 +74,9 @@ def test_colonial_train_and_suez_on_the_map(site: Site, clock: ManualClock) -> N
 def test_submarines_on_the_map(site: Site, clock: ManualClock) -> None:
     pytest.importorskip("arbitre.variants.submarines")
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, "smap", rules=["submarines"],
-                                     options={"start_submarines": "FRANCE:BRE,ENGLAND:LON"})
+        gid, master, bots = new_game(
+            base, "smap", rules=["submarines"], options={"start_submarines": "FRANCE:BRE,ENGLAND:LON"}
+        )
         play(master, bots, gid, {"FRANCE": ["SM BRE - MAO"]})
         play(master, bots, gid, {})
         fr = login(b, base, "smap_france")
@@ -136,7 +137,7 @@ def test_espionnite_spy_and_reaction_on_the_map(site: Site, clock: ManualClock) 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_phone_layout(site: Site, clock: ManualClock) -> None:
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, "phone")
+        gid, _master, _bots = new_game(base, "phone")
         fr = login(b, base, "phone_france", width=390, height=844)
         open_now(fr, base, gid)
         width = fr.evaluate("document.documentElement.scrollWidth")

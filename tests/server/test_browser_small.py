@@ -22,7 +22,7 @@ def status(page: Any) -> str:
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_master_confirmation_countdown_and_progress(site: Site, clock: ManualClock) -> None:
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, "small")
+        gid, _master, bots = new_game(base, "small")
         assert bots["FRANCE"].c.put(f"/api/games/{gid}/orders", json={"orders": ["A PAR H"], "ready": True}).json()
         gm = login(b, base, "small_gm")
         gm.goto(f"{base}/games/{gid}")

@@ -19,7 +19,7 @@ SCREENS = Path(__file__).resolve().parents[2] / "var" / "screens"
 def test_steps_and_reports_in_french(site: Site, clock: ManualClock) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, "mots", ["espionnite"])
+        gid, _master, bots = new_game(base, "mots", ["espionnite"])
         for name in ("FRANCE", "GERMANY"):
             assert bots[name].c.put("/api/me", json={"lang": "fr"}).status_code == 200
         fr = login(b, base, "mots_france")
@@ -34,7 +34,9 @@ def test_steps_and_reports_in_french(site: Site, clock: ManualClock) -> None:
             assert bots[p].c.put(f"/api/games/{gid}/orders", json={"ready": True}).status_code == 200
         fr.goto(f"{base}/games/{gid}")
         assert fr.inner_text("#step") == "réaction"
-        assert "Votre espion a observé l'unité A MUN (Allemagne) : son ordre est A MUN - BUR." in fr.inner_text("#reveal")
+        assert "Votre espion a observé l'unité A MUN (Allemagne) : son ordre est A MUN - BUR." in fr.inner_text(
+            "#reveal"
+        )
         fr.screenshot(path=str(SCREENS / "reveal-fr-390.png"), full_page=True)
         de = login(b, base, "mots_germany")
         de.goto(f"{base}/games/{gid}")

@@ -27,10 +27,20 @@ class Bot:
         self.c.headers["Authorization"] = f"Bearer {token}"
 
 
-def new_game(base: str, tag: str, rules: list[str], options: dict[str, Any] | None = None) -> tuple[int, Bot, dict[str, Bot]]:
+def new_game(
+    base: str, tag: str, rules: list[str], options: dict[str, Any] | None = None
+) -> tuple[int, Bot, dict[str, Bot]]:
     master = Bot(base, f"{tag}_gm")
-    r = master.c.post("/api/games", json={"name": tag, "rules": rules, "options": options or {},
-                                          "assignment": "choice", "deadlines": {"M": 3600, "reaction": 600}})
+    r = master.c.post(
+        "/api/games",
+        json={
+            "name": tag,
+            "rules": rules,
+            "options": options or {},
+            "assignment": "choice",
+            "deadlines": {"M": 3600, "reaction": 600},
+        },
+    )
     gid = r.json()["id"]
     bots = {}
     for p in POWERS:
@@ -98,7 +108,7 @@ def test_submarines_pages_hide_foreign_submerged_units(site: Site, clock: Manual
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_espionnite_reveal_and_reaction_in_the_browser(site: Site, clock: ManualClock) -> None:
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, "spy", ["espionnite"])
+        gid, _master, bots = new_game(base, "spy", ["espionnite"])
         fr = login(b, base, "spy_france")
         de = login(b, base, "spy_germany")
         fr.goto(f"{base}/games/{gid}")

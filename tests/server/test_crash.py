@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -37,12 +38,28 @@ class Server:
 
     def __init__(self, db_url: str, log: Path, pause: float) -> None:
         self.port = _free_port()
-        env = {**os.environ, "ARBITRE_DATABASE_URL": db_url, "ARBITRE_TEST_ADJUDICATION_PAUSE": str(pause),
-               "ARBITRE_WORKER_INTERVAL": "0.2"}
+        env = {
+            **os.environ,
+            "ARBITRE_DATABASE_URL": db_url,
+            "ARBITRE_TEST_ADJUDICATION_PAUSE": str(pause),
+            "ARBITRE_WORKER_INTERVAL": "0.2",
+        }
         self.log = log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "arbitre.server.asgi:app", "--port",
-                                      str(self.port), "--log-level", "warning"], env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "arbitre.server.asgi:app",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -68,7 +85,7 @@ class Server:
             self.log.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def servers(tmp_path: Path) -> Iterator[list[Server]]:
     started: list[Server] = []
     yield started
@@ -90,7 +107,9 @@ def test_kill_during_adjudication_loses_nothing(db_url: str, tmp_path: Path, ser
     server = Server(db_url, log, pause=30)
     servers.append(server)
     master = _client(server.url, "gamemaster")
-    gid = master.post("/api/games", json={"name": "crash", "assignment": "choice", "deadlines": {"M": 3600}}).json()["id"]
+    gid = master.post("/api/games", json={"name": "crash", "assignment": "choice", "deadlines": {"M": 3600}}).json()[
+        "id"
+    ]
     players = {}
     for p in POWERS:
         players[p] = _client(server.url, p.lower())
@@ -102,10 +121,8 @@ def test_kill_during_adjudication_loses_nothing(db_url: str, tmp_path: Path, ser
 
     # 1. the last "ready" starts the adjudication; the server dies in the middle of it
     def last_ready() -> None:
-        try:
+        with contextlib.suppress(httpx.HTTPError):
             players["TURKEY"].put(f"/api/games/{gid}/orders", json={"ready": True})
-        except httpx.HTTPError:
-            pass
 
     t = threading.Thread(target=last_ready)
     t.start()

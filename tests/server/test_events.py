@@ -27,14 +27,14 @@ def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(security, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 
 
-@pytest.fixture()
+@pytest.fixture
 def client(site: Site) -> Iterator[httpx.Client]:
     """An HTTP client of the app of ``site`` served on a loopback port."""
     with live_server(site) as url, httpx.Client(base_url=url, timeout=30) as c:
         yield c
 
 
-@pytest.fixture()
+@pytest.fixture
 def readers() -> Iterator[list[StreamReader]]:
     """Streams opened by a test, closed at its end."""
     opened: list[StreamReader] = []
@@ -43,8 +43,7 @@ def readers() -> Iterator[list[StreamReader]]:
         r.close()
 
 
-def listen(client: httpx.Client, readers: list[StreamReader], gid: int, api: Api,
-           **headers: str) -> StreamReader:
+def listen(client: httpx.Client, readers: list[StreamReader], gid: int, api: Api, **headers: str) -> StreamReader:
     """Open ``api``'s stream of game ``gid`` and wait for its first event."""
     reader = StreamReader(f"{client.base_url}/api/games/{gid}/events", {**api.headers, **headers})
     readers.append(reader)
@@ -64,9 +63,17 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     for r in (fr, gm, obs):
         hello = r.events[0]
         assert hello.kind == "hello" and hello.id
-        assert hello.data == {"game": gid, "status": "active", "phase": "S1901M", "step": "orders", "result": "",
-                              "deadline": hello.data["deadline"], "remaining_seconds": None, "played": 0,
-                              "ready": []}
+        assert hello.data == {
+            "game": gid,
+            "status": "active",
+            "phase": "S1901M",
+            "step": "orders",
+            "result": "",
+            "deadline": hello.data["deadline"],
+            "remaining_seconds": None,
+            "played": 0,
+            "ready": [],
+        }
 
     # ready switches: a player hears its own, the master everyone's, an observer none
     ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"], "ready": True}))
@@ -110,11 +117,33 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     for r in (fr, gm, obs):
         assert r.wait_for("finished").data["result"] == "drawn"
 
-    assert fr.kinds() == ["hello", "ready", "ready", "message", "message", "deadline", "paused", "resumed",
-                          "phase", "finished"]
+    assert fr.kinds() == [
+        "hello",
+        "ready",
+        "ready",
+        "message",
+        "message",
+        "deadline",
+        "paused",
+        "resumed",
+        "phase",
+        "finished",
+    ]
     assert obs.kinds() == ["hello", "message", "deadline", "paused", "resumed", "phase", "finished"]
-    assert gm.kinds() == ["hello", "ready", "ready", "ready", "message", "message", "message", "deadline",
-                          "paused", "resumed", "phase", "finished"]
+    assert gm.kinds() == [
+        "hello",
+        "ready",
+        "ready",
+        "ready",
+        "message",
+        "message",
+        "message",
+        "deadline",
+        "paused",
+        "resumed",
+        "phase",
+        "finished",
+    ]
     assert "secret" not in fr.text() + obs.text()
 
 
@@ -176,8 +205,10 @@ def test_a_hidden_change_sends_nothing(client: httpx.Client, readers: list[Strea
         gid, master, players = start_game(client)  # type: ignore[arg-type]
         ok(observer.post(f"/api/games/{gid}/join", {"role": "observer"}))
         games.append((gid, master, players))
-    streams = {gid: [listen(client, readers, gid, players["GERMANY"]), listen(client, readers, gid, observer)]
-               for gid, _m, players in games}
+    streams = {
+        gid: [listen(client, readers, gid, players["GERMANY"]), listen(client, readers, gid, observer)]
+        for gid, _m, players in games
+    }
     for n, (gid, master, players) in enumerate(games):
         if n == 0:  # hidden from Germany and the observer: France's orders, ready switch and private press
             ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - PIC"], "ready": True}))

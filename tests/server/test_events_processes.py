@@ -41,12 +41,30 @@ class Process:
 
     def __init__(self, db_url: str, log: Path) -> None:
         self.port = _free_port()
-        env = {**os.environ, "ARBITRE_DATABASE_URL": db_url, "ARBITRE_WORKER_INTERVAL": "0.3",
-               "ARBITRE_STREAM_KEEPALIVE": "600"}  # no re-reading by the clock: only NOTIFY wakes a stream
+        env = {
+            **os.environ,
+            "ARBITRE_DATABASE_URL": db_url,
+            "ARBITRE_WORKER_INTERVAL": "0.3",
+            "ARBITRE_STREAM_KEEPALIVE": "600",
+        }  # no re-reading by the clock: only NOTIFY wakes a stream
         self.log = log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "arbitre.server.asgi:app", "--port",
-                                      str(self.port), "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
-                                     env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "arbitre.server.asgi:app",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+                "--timeout-graceful-shutdown",
+                "1",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -68,7 +86,7 @@ class Process:
         self.log.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def two(postgres_db: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
     """Two server processes on one fresh PostgreSQL database."""
     make_site(Settings(database_url=postgres_db, run_worker=False)).db.dispose()  # migrate once, first
@@ -97,8 +115,9 @@ def tokens(db_url: str, names: list[str]) -> dict[str, str]:
     return out
 
 
-def test_a_change_through_one_process_reaches_a_reader_on_the_other(two: tuple[Process, Process],
-                                                                      postgres_db: str) -> None:
+def test_a_change_through_one_process_reaches_a_reader_on_the_other(
+    two: tuple[Process, Process], postgres_db: str
+) -> None:
     a, b = two
     keys = tokens(postgres_db, ["gm", *(p.lower() for p in POWERS)])
 
@@ -107,8 +126,11 @@ def test_a_change_through_one_process_reaches_a_reader_on_the_other(two: tuple[P
 
     via_a = {name: client(a.url, name) for name in keys}
     via_b = {name: client(b.url, name) for name in keys}
-    gid = via_a["gm"].post("/api/games", json={"name": "Two", "assignment": "choice",
-                                               "deadlines": {"M": 3600}}).json()["id"]
+    gid = (
+        via_a["gm"]
+        .post("/api/games", json={"name": "Two", "assignment": "choice", "deadlines": {"M": 3600}})
+        .json()["id"]
+    )
     for p in POWERS:
         assert via_a[p.lower()].post(f"/api/games/{gid}/join", json={"role": "player", "power": p}).status_code == 200
 
@@ -118,12 +140,18 @@ def test_a_change_through_one_process_reaches_a_reader_on_the_other(two: tuple[P
         france_on_b.wait_for("hello")
         master_on_a.wait_for("hello")
         # through A, read on B
-        assert via_a["england"].post(f"/api/games/{gid}/messages",
-                                     json={"to": "FRANCE", "body": "from process A"}).status_code == 201
+        assert (
+            via_a["england"]
+            .post(f"/api/games/{gid}/messages", json={"to": "FRANCE", "body": "from process A"})
+            .status_code
+            == 201
+        )
         assert france_on_b.wait_for("message").data["body"] == "from process A"
         master_on_a.wait_for("message")
-        assert via_a["france"].put(f"/api/games/{gid}/orders", json={"orders": ["A PAR - BUR"],
-                                                                      "ready": True}).status_code == 200
+        assert (
+            via_a["france"].put(f"/api/games/{gid}/orders", json={"orders": ["A PAR - BUR"], "ready": True}).status_code
+            == 200
+        )
         france_on_b.wait_for("ready", power="FRANCE", ready=True)
         master_on_a.wait_for("ready", power="FRANCE", ready=True)
         assert via_a["gm"].post(f"/api/games/{gid}/master", json={"action": "adjudicate"}).status_code == 200

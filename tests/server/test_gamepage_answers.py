@@ -64,8 +64,10 @@ def test_new_answers_do_not_depend_on_another_power_s_secret_orders(app_client: 
     players = {p: Api(app_client, f"hs_{p.lower()}") for p in POWERS}
     games = []
     for german in (["A MUN - TYR"], ["A MUN H"]):
-        r = master.post("/api/games", {"name": "HS", "rules": ["espionnite"], "assignment": "choice",
-                                       "deadlines": {"M": 3600, "reaction": 600}})
+        r = master.post(
+            "/api/games",
+            {"name": "HS", "rules": ["espionnite"], "assignment": "choice", "deadlines": {"M": 3600, "reaction": 600}},
+        )
         gid = r.json()["id"]
         for p in POWERS:
             assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
@@ -85,22 +87,68 @@ def test_new_answers_do_not_depend_on_another_power_s_secret_orders(app_client: 
 
 
 def test_results_in_words() -> None:
-    view = {"orders": [
-        {"power": "GERMANY", "text": "A MUN - BUR", "kind": "move", "places": ["MUN", "BUR"], "outcome": "fails",
-         "reason": "bounced"},
-        {"power": "FRANCE", "text": "A PAR - BUR", "kind": "move", "places": ["PAR", "BUR"], "outcome": "fails",
-         "reason": "bounced"},
-        {"power": "AUSTRIA", "text": "A VIE S A BUD - GAL", "kind": "support", "places": ["VIE", "BUD", "GAL"],
-         "outcome": "fails", "reason": "cut"},
-        {"power": "RUSSIA", "text": "A BOH - VIE", "kind": "move", "places": ["BOH", "VIE"], "outcome": "fails",
-         "reason": "bounced"},
-        {"power": "ITALY", "text": "A TYR - BOH", "kind": "move", "places": ["TYR", "BOH"], "outcome": "succeeds",
-         "reason": None},
-        {"power": "RUSSIA", "text": "A BOH H", "kind": "hold", "places": ["BOH"], "outcome": "fails",
-         "reason": "dislodged"},
-    ], "dislodged": []}
-    after = {"dislodged": [{"unit": {"power": "RUSSIA", "kind": "A", "place": "BOH"}, "attacker_from": "TYR",
-                            "retreats": ["GAL", "SIL"]}]}
+    view = {
+        "orders": [
+            {
+                "power": "GERMANY",
+                "text": "A MUN - BUR",
+                "kind": "move",
+                "places": ["MUN", "BUR"],
+                "outcome": "fails",
+                "reason": "bounced",
+            },
+            {
+                "power": "FRANCE",
+                "text": "A PAR - BUR",
+                "kind": "move",
+                "places": ["PAR", "BUR"],
+                "outcome": "fails",
+                "reason": "bounced",
+            },
+            {
+                "power": "AUSTRIA",
+                "text": "A VIE S A BUD - GAL",
+                "kind": "support",
+                "places": ["VIE", "BUD", "GAL"],
+                "outcome": "fails",
+                "reason": "cut",
+            },
+            {
+                "power": "RUSSIA",
+                "text": "A BOH - VIE",
+                "kind": "move",
+                "places": ["BOH", "VIE"],
+                "outcome": "fails",
+                "reason": "bounced",
+            },
+            {
+                "power": "ITALY",
+                "text": "A TYR - BOH",
+                "kind": "move",
+                "places": ["TYR", "BOH"],
+                "outcome": "succeeds",
+                "reason": None,
+            },
+            {
+                "power": "RUSSIA",
+                "text": "A BOH H",
+                "kind": "hold",
+                "places": ["BOH"],
+                "outcome": "fails",
+                "reason": "dislodged",
+            },
+        ],
+        "dislodged": [],
+    }
+    after = {
+        "dislodged": [
+            {
+                "unit": {"power": "RUSSIA", "kind": "A", "place": "BOH"},
+                "attacker_from": "TYR",
+                "retreats": ["GAL", "SIL"],
+            }
+        ]
+    }
     o = view["orders"]
     assert result_text(o[0], view, str) == "bounced with A PAR"
     assert result_text(o[2], view, str) == "support cut by A BOH"

@@ -62,24 +62,37 @@ class World:
         self.france = self.players["FRANCE"]
         self.browser = TestClient(self.client.app)
         csrf = _csrf(self.browser, "/login")
-        r = self.browser.post("/login", data={"name": self.france.name, "password": "password123", "csrf": csrf},
-                              follow_redirects=False)
+        r = self.browser.post(
+            "/login", data={"name": self.france.name, "password": "password123", "csrf": csrf}, follow_redirects=False
+        )
         assert r.status_code == 303
         self.csrf = _csrf(self.browser, "/")
-        self.routes = [(m, path) for path, route in app_routes(self.client.app.routes)  # type: ignore[attr-defined]
-                       for m in sorted(route.methods) if m != "HEAD"]
+        self.routes = [
+            (m, path)
+            for path, route in app_routes(self.client.app.routes)  # type: ignore[attr-defined]
+            for m in sorted(route.methods)
+            if m != "HEAD"
+        ]
         # A stream (server-sent events) never ends by itself: it is attacked with ids that refuse it, and read
         # by its own tests (tests/server/test_events.py), never by the read-back loop.
-        self.streams = {path for path, route in app_routes(self.client.app.routes)  # type: ignore[attr-defined]
-                        if "StreamingResponse" in str(route.endpoint.__annotations__.get("return", ""))}
-        self.reads = [p for m, p in self.routes if m == "GET" and p not in self.streams
-                      and "{" not in p.replace("{game_id}", "").replace("{index}", "")]
+        self.streams = {
+            path
+            for path, route in app_routes(self.client.app.routes)  # type: ignore[attr-defined]
+            if "StreamingResponse" in str(route.endpoint.__annotations__.get("return", ""))
+        }
+        self.reads = [
+            p
+            for m, p in self.routes
+            if m == "GET" and p not in self.streams and "{" not in p.replace("{game_id}", "").replace("{index}", "")
+        ]
 
     def snapshot(self) -> Any:
         """Everything a refused request must not change."""
         with self.site.db.reading() as s:
-            games = sorted((g.id, g.status, g.phase, g.version, g.name, repr(g.options), repr(g.deadlines))
-                           for g in s.query(GameRow))
+            games = sorted(
+                (g.id, g.status, g.phase, g.version, g.name, repr(g.options), repr(g.deadlines))
+                for g in s.query(GameRow)
+            )
             orders = sorted((o.game_id, o.power, tuple(o.lines), o.ready) for o in s.query(OrderRow))
             return games, orders, s.query(Message).count(), s.query(User).count(), s.query(LoginSession).count()
 
@@ -147,14 +160,22 @@ def _send(w: World, method: str, path: str, raw: bytes | None, form: dict[str, s
     data = dict(form or {})
     data["csrf"] = w.csrf
     # Encoded by hand: a lone surrogate becomes the (invalid) UTF-8 bytes a hostile browser would send.
-    body = "&".join(f"{quote(k.encode('utf-8', 'surrogatepass'))}={quote(v.encode('utf-8', 'surrogatepass'))}"
-                    for k, v in data.items())
-    return w.browser.request(method, path, content=body.encode(), follow_redirects=False,
-                             headers={"Content-Type": "application/x-www-form-urlencoded"})
+    body = "&".join(
+        f"{quote(k.encode('utf-8', 'surrogatepass'))}={quote(v.encode('utf-8', 'surrogatepass'))}"
+        for k, v in data.items()
+    )
+    return w.browser.request(
+        method,
+        path,
+        content=body.encode(),
+        follow_redirects=False,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
 
 
-def _check(w: World, method: str, path: str, raw: bytes | None, form: dict[str, str] | None,
-           master: bool = False) -> None:
+def _check(
+    w: World, method: str, path: str, raw: bytes | None, form: dict[str, str] | None, master: bool = False
+) -> None:
     before = w.snapshot()
     r = _send(w, method, path, raw, form, master)
     _assert_sane(r, method, path)
@@ -162,7 +183,6 @@ def _check(w: World, method: str, path: str, raw: bytes | None, form: dict[str, 
         assert w.snapshot() == before, (method, path, r.status_code, r.text[:200])
     elif method != "GET":
         _read_everything(w)
-
 
 
 @HOSTILE
@@ -179,8 +199,14 @@ def test_every_api_route_survives_hostile_json(world: World, data: st.DataObject
 @HOSTILE
 @given(data=st.data())
 def test_every_page_form_survives_hostile_fields(world: World, data: st.DataObject) -> None:
-    routes = [(m, p) for m, p in world.routes if not p.startswith("/api/") and m == "POST"
-              and p not in ("/logout", "/account/sessions/end-all") and "{session_id}" not in p]
+    routes = [
+        (m, p)
+        for m, p in world.routes
+        if not p.startswith("/api/")
+        and m == "POST"
+        and p not in ("/logout", "/account/sessions/end-all")
+        and "{session_id}" not in p
+    ]
     method, path = data.draw(st.sampled_from(routes))
     form = dict(FORMS.get(_body_key(path), {}))
     field = data.draw(st.sampled_from([*form, "extra"]))
@@ -193,21 +219,26 @@ def test_every_page_form_survives_hostile_fields(world: World, data: st.DataObje
 def test_every_route_survives_hostile_ids_and_queries(world: World, data: st.DataObject) -> None:
     method, path = data.draw(st.sampled_from(world.routes))
     usable = [] if path in world.streams else [world.gid]  # a usable id would open an endless stream
-    hostile_id = st.one_of(st.sampled_from([0, -1, 2**31, 2**63, 2**64, 10**30, *usable]),
-                           st.sampled_from(["abc", "1e3", "%00", "%ED%A0%80", "1.5", "+1", "٣"]))
+    hostile_id = st.one_of(
+        st.sampled_from([0, -1, 2**31, 2**63, 2**64, 10**30, *usable]),
+        st.sampled_from(["abc", "1e3", "%00", "%ED%A0%80", "1.5", "+1", "٣"]),
+    )
     names = re.findall(r"\{(\w+)\}", path)
     ids = {n: data.draw(hostile_id) for n in names}
-    query = data.draw(st.sampled_from(["", "?next=%00", "?note=%ED%A0%80", "?x=" + "y" * 3000, "?a=1&a=2",
-                                       "?v=" + str(2**70)]))
+    query = data.draw(
+        st.sampled_from(["", "?next=%00", "?note=%ED%A0%80", "?x=" + "y" * 3000, "?a=1&a=2", "?v=" + str(2**70)])
+    )
     url = _fill(path, world.gid, ids) + query
     body = b"{}" if path.startswith("/api/") else None
     before = world.snapshot()
     if path.startswith("/api/"):
-        r = world.client.request(method, url, content=body, headers={**world.france.headers,
-                                                                    "Content-Type": "application/json"})
+        r = world.client.request(
+            method, url, content=body, headers={**world.france.headers, "Content-Type": "application/json"}
+        )
     else:
-        r = world.browser.request(method, url, data={"csrf": world.csrf} if method == "POST" else None,
-                                  follow_redirects=False)
+        r = world.browser.request(
+            method, url, data={"csrf": world.csrf} if method == "POST" else None, follow_redirects=False
+        )
     _assert_sane(r, method, path)
     if r.status_code >= 400:
         assert world.snapshot() == before
@@ -215,8 +246,9 @@ def test_every_route_survives_hostile_ids_and_queries(world: World, data: st.Dat
 
 @HOSTILE
 @given(orders=st.lists(texts(), max_size=6), body=texts(), name=texts(), option=json_values())
-def test_accepted_input_can_be_read_back_everywhere(world: World, orders: list[str], body: str, name: str,
-                                                    option: Any) -> None:
+def test_accepted_input_can_be_read_back_everywhere(
+    world: World, orders: list[str], body: str, name: str, option: Any
+) -> None:
     """Whatever the boundary accepts is stored only if every read route can show it afterwards."""
     w = world
     _check(w, "PUT", f"/api/games/{w.gid}/orders", _json({"orders": orders}), None)

@@ -31,16 +31,28 @@ def test_api_game_with_a_preset_and_an_option(app_client: TestClient) -> None:
 
 def test_creation_form_offers_the_groups_and_stores_the_choices(app_client: TestClient) -> None:
     Api(app_client, "formmaster")
-    r = app_client.post("/login", data={"name": "formmaster", "password": "password123",
-                                        "csrf": _csrf(app_client, "/login")}, follow_redirects=False)
+    r = app_client.post(
+        "/login",
+        data={"name": "formmaster", "password": "password123", "csrf": _csrf(app_client, "/login")},
+        follow_redirects=False,
+    )
     assert r.status_code in (302, 303)
     page = app_client.get("/games/new").text
     assert 'id="rule-options"' in page and 'id="option-convoy_paradox"' in page
     assert "4.A.2" in page and "DATC preference" in page and "Avalon Hill 1982" in page
     csrf = _csrf(app_client, "/games/new")
-    r = app_client.post("/games/new", data={
-        "csrf": csrf, "name": "Form game", "map": "standard", "preset": "2000",
-        "datc_option": ["", "convoy_paradox=dptg", ""], "options": ""}, follow_redirects=False)
+    r = app_client.post(
+        "/games/new",
+        data={
+            "csrf": csrf,
+            "name": "Form game",
+            "map": "standard",
+            "preset": "2000",
+            "datc_option": ["", "convoy_paradox=dptg", ""],
+            "options": "",
+        },
+        follow_redirects=False,
+    )
     assert r.status_code in (302, 303), r.text
     gid = int(r.headers["location"].rstrip("/").split("/")[-1])
     game = app_client.get(f"/api/games/{gid}").json()

@@ -68,16 +68,41 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
 }
 
 # What a logged-out visitor may get a 2xx answer from (public pages and account creation).
-PUBLIC = {("POST", "/api/register"), ("GET", "/api/games"), ("GET", "/api/options"), ("GET", "/api/games/{game_id}"), ("GET", "/"),
-          ("GET", "/register"), ("GET", "/login"), ("GET", "/games/{game_id}")}
+PUBLIC = {
+    ("POST", "/api/register"),
+    ("GET", "/api/games"),
+    ("GET", "/api/options"),
+    ("GET", "/api/games/{game_id}"),
+    ("GET", "/"),
+    ("GET", "/register"),
+    ("GET", "/login"),
+    ("GET", "/games/{game_id}"),
+}
 # Member-only endpoints (an outsider must be refused).
-MEMBERS_ONLY = {k for k in CALLS if "{game_id}" in k[1] and k not in {
-    ("GET", "/api/games/{game_id}"), ("POST", "/api/games/{game_id}/join"), ("GET", "/games/{game_id}"),
-    ("POST", "/games/{game_id}/join")}}
-MASTER_ONLY = {("POST", "/api/games/{game_id}/master"), ("GET", "/games/{game_id}/master"),
-               ("POST", "/games/{game_id}/master")}
-PLAYER_ONLY = {("GET", "/api/games/{game_id}/orders"), ("GET", "/api/games/{game_id}/legal"), ("PUT", "/api/games/{game_id}/orders"),
-               ("POST", "/api/games/{game_id}/check"), ("POST", "/games/{game_id}/orders")}
+MEMBERS_ONLY = {
+    k
+    for k in CALLS
+    if "{game_id}" in k[1]
+    and k
+    not in {
+        ("GET", "/api/games/{game_id}"),
+        ("POST", "/api/games/{game_id}/join"),
+        ("GET", "/games/{game_id}"),
+        ("POST", "/games/{game_id}/join"),
+    }
+}
+MASTER_ONLY = {
+    ("POST", "/api/games/{game_id}/master"),
+    ("GET", "/games/{game_id}/master"),
+    ("POST", "/games/{game_id}/master"),
+}
+PLAYER_ONLY = {
+    ("GET", "/api/games/{game_id}/orders"),
+    ("GET", "/api/games/{game_id}/legal"),
+    ("PUT", "/api/games/{game_id}/orders"),
+    ("POST", "/api/games/{game_id}/check"),
+    ("POST", "/games/{game_id}/orders"),
+}
 
 
 def test_every_endpoint_is_covered() -> None:
@@ -86,7 +111,12 @@ def test_every_endpoint_is_covered() -> None:
 
 
 def _path(template: str, game_id: int) -> str:
-    return template.replace("{game_id}", str(game_id)).replace("{index}", "0").replace("{token_id}", "1").replace("{session_id}", "1")
+    return (
+        template.replace("{game_id}", str(game_id))
+        .replace("{index}", "0")
+        .replace("{token_id}", "1")
+        .replace("{session_id}", "1")
+    )
 
 
 def _csrf(client: TestClient, page: str = "/") -> str:
@@ -95,8 +125,14 @@ def _csrf(client: TestClient, page: str = "/") -> str:
     return m.group(1)
 
 
-def _call(client: TestClient, method: str, template: str, game_id: int, headers: dict[str, str] | None = None,
-          with_csrf: bool = True) -> Any:
+def _call(
+    client: TestClient,
+    method: str,
+    template: str,
+    game_id: int,
+    headers: dict[str, str] | None = None,
+    with_csrf: bool = True,
+) -> Any:
     kind, body = CALLS[(method, template)]
     path = _path(template, game_id)
     if kind == "json":
@@ -118,12 +154,13 @@ def _snapshot(site: Site) -> Any:
 
 
 def _login(client: TestClient, name: str, password: str = "password123") -> None:
-    r = client.post("/login", data={"name": name, "password": password, "csrf": _csrf(client, "/login")},
-                    follow_redirects=False)
+    r = client.post(
+        "/login", data={"name": name, "password": password, "csrf": _csrf(client, "/login")}, follow_redirects=False
+    )
     assert r.status_code == 303, r.text
 
 
-@pytest.fixture()
+@pytest.fixture
 def game(app_client: TestClient) -> tuple[int, Api, dict[str, Api]]:
     gid, master, players = start_game(app_client)
     players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"]})
@@ -157,14 +194,18 @@ def test_outsider_and_wrong_member_are_refused(app_client: TestClient, site: Sit
     gid, master, players = game
     outsider = Api(app_client, "outsider")
     cookie_clients = {}
-    for who, name in (("outsider", "outsider"), ("germany", players["GERMANY"].name),
-                      ("master", master.name)):
+    for who, name in (("outsider", "outsider"), ("germany", players["GERMANY"].name), ("master", master.name)):
         c = TestClient(app_client.app)
         _login(c, name)
         cookie_clients[who] = c
     before = _snapshot(site)
-    legit = {("POST", "/api/games"), ("POST", "/api/games/{game_id}/join"), ("PUT", "/api/me"),
-             ("POST", "/api/register"), ("POST", "/api/tokens")}  # things any logged-in user may do
+    legit = {
+        ("POST", "/api/games"),
+        ("POST", "/api/games/{game_id}/join"),
+        ("PUT", "/api/me"),
+        ("POST", "/api/register"),
+        ("POST", "/api/tokens"),
+    }  # things any logged-in user may do
     for method, template in CALLS:
         key = (method, template)
         if key in legit:
@@ -232,7 +273,9 @@ def test_forged_and_malformed_requests_change_nothing(app_client: TestClient, si
     assert app_client.get("/api/me", headers={"Authorization": "Basic abc"}).json()["error"]["code"] == "bad_token"
     h = players["FRANCE"].headers
     # bad JSON, wrong types, unknown fields
-    r = app_client.put(f"/api/games/{gid}/orders", content=b"{not json", headers={**h, "Content-Type": "application/json"})
+    r = app_client.put(
+        f"/api/games/{gid}/orders", content=b"{not json", headers={**h, "Content-Type": "application/json"}
+    )
     assert r.status_code == 422 and r.json()["error"]["message"]
     r = app_client.put(f"/api/games/{gid}/orders", json={"orders": "A PAR H"}, headers=h)
     assert r.status_code == 422 and "orders" in r.json()["error"]["message"]
@@ -265,11 +308,15 @@ def test_passwords_are_hashed_and_cookies_protected(app_client: TestClient, site
     Api(app_client, "hashme", "correct horse")
     with site.db.reading() as s:
         from arbitre.store.accounts import user_by_name
+
         user = user_by_name(s, "hashme")
         assert user is not None and user.password_hash.startswith("$argon2")
     c = TestClient(app_client.app)
-    r = c.post("/login", data={"name": "hashme", "password": "correct horse", "csrf": _csrf(c, "/login")},
-               follow_redirects=False)
+    r = c.post(
+        "/login",
+        data={"name": "hashme", "password": "correct horse", "csrf": _csrf(c, "/login")},
+        follow_redirects=False,
+    )
     cookie = r.headers["set-cookie"]
     assert "arbitre_session=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
     bad = TestClient(app_client.app)

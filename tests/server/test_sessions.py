@@ -21,8 +21,7 @@ def _csrf(c: TestClient, page: str) -> str:
 
 
 def _login(c: TestClient, name: str, password: str = "password123") -> int:
-    r = c.post("/login", data={"name": name, "password": password, "csrf": _csrf(c, "/login")},
-               follow_redirects=False)
+    r = c.post("/login", data={"name": name, "password": password, "csrf": _csrf(c, "/login")}, follow_redirects=False)
     return r.status_code
 
 
@@ -46,7 +45,7 @@ def test_log_out_everywhere_and_revoke_one(app_client: TestClient, site: Site) -
     for c in (phone, laptop, tablet):
         assert _login(c, "bob") == 303
     page = laptop.get("/account").text
-    ids = [int(x) for x in re.findall(r'/account/sessions/(\d+)/end', page)]
+    ids = [int(x) for x in re.findall(r"/account/sessions/(\d+)/end", page)]
     assert len(ids) == 3 and "this session" in page
     # the laptop ends the phone's session (the newest first: tablet, laptop, phone)
     r = laptop.post(f"/account/sessions/{min(ids)}/end", data={"csrf": _csrf(laptop, "/")}, follow_redirects=False)
@@ -69,8 +68,9 @@ def test_login_is_throttled_per_account_and_per_address(app_client: TestClient, 
     c = TestClient(app_client.app)
     for _ in range(ACCOUNT_LIMIT[0]):
         assert _login(c, "carol", "wrong-password") == 401
-    r = c.post("/login", data={"name": "carol", "password": "password123", "csrf": _csrf(c, "/login")},
-               follow_redirects=False)
+    r = c.post(
+        "/login", data={"name": "carol", "password": "password123", "csrf": _csrf(c, "/login")}, follow_redirects=False
+    )
     assert r.status_code == 429 and int(r.headers["retry-after"]) > 0  # even the right password waits
     r = app_client.post("/api/tokens", json={"name": "CAROL", "password": "password123"})
     assert r.status_code == 429 and r.json()["error"]["where"] == "name"

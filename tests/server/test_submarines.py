@@ -20,8 +20,13 @@ from tests.server.browser import live_server
 from tests.server.conftest import POWERS, Api
 from tests.server.sse import StreamReader
 
-SETTINGS = {"name": "Deep", "rules": ["submarines"], "options": {"start_submarines": "FRANCE:BRE"},
-            "assignment": "choice", "press": "full"}
+SETTINGS = {
+    "name": "Deep",
+    "rules": ["submarines"],
+    "options": {"start_submarines": "FRANCE:BRE"},
+    "assignment": "choice",
+    "press": "full",
+}
 
 
 def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[str]]) -> None:
@@ -34,9 +39,17 @@ def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[
 
 def fetch_all(api: Api, gid: int) -> dict[str, str]:
     """Everything ``api``'s user can read about game ``gid``, pages and API, with the game id set aside."""
-    paths = [f"/api/games/{gid}", f"/api/games/{gid}/orders", f"/api/games/{gid}/legal", f"/api/games/{gid}/history",
-             f"/api/games/{gid}/messages", f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/messages",
-             f"/games/{gid}/map.svg"]
+    paths = [
+        f"/api/games/{gid}",
+        f"/api/games/{gid}/orders",
+        f"/api/games/{gid}/legal",
+        f"/api/games/{gid}/history",
+        f"/api/games/{gid}/messages",
+        f"/games/{gid}",
+        f"/games/{gid}/history",
+        f"/games/{gid}/messages",
+        f"/games/{gid}/map.svg",
+    ]
     count = len(api.get(f"/api/games/{gid}/history").json())
     for i in range(count):
         paths += [f"/api/games/{gid}/history/{i}", f"/games/{gid}/history/{i}", f"/games/{gid}/history/{i}/map.svg"]
@@ -67,8 +80,10 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
     readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
     with live_server(site) as url, contextlib.ExitStack() as streams:
         # every other reader's event stream of both games, open while they are played
-        heard = {gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
-                 for gid in games}
+        heard = {
+            gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
+            for gid in games
+        }
         for group in heard.values():
             for reader in group.values():
                 streams.callback(reader.close)

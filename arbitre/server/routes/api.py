@@ -143,8 +143,12 @@ def me(request: Request) -> dict[str, Any]:
     site = site_of(request)
     with site.db.reading() as s:
         user = identify(request, s).require()
-        return {"id": user.id, "name": user.name, "lang": user.lang,
-                "games": [{**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(s, user.id)]}
+        return {
+            "id": user.id,
+            "name": user.name,
+            "lang": user.lang,
+            "games": [{**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(s, user.id)],
+        }
 
 
 @router.put("/me")
@@ -244,8 +248,15 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]
         check_csrf(request, actor)
         seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
         result = actions.submit_orders(s, site, seat, body.orders, body.ready, body.phase)
-        rejected = [{"order": r.text, "outcome": r.outcome, "reason": r.reason,
-                     "message": engine_message(r.message or "", r.outcome, actor.lang) or None} for r in result.rejected]
+        rejected = [
+            {
+                "order": r.text,
+                "outcome": r.outcome,
+                "reason": r.reason,
+                "message": engine_message(r.message or "", r.outcome, actor.lang) or None,
+            }
+            for r in result.rejected
+        ]
         return {"rejected": rejected, "processed": result.processed, "phase": seat.row.phase, "step": seat.row.step}
 
 

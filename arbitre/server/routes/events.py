@@ -34,8 +34,10 @@ EXAMPLE = (
     "/games/{game_id}/events",
     response_class=StreamingResponse,
     responses={
-        200: {"description": "A stream of server-sent events (`text/event-stream`), open until the client leaves.",
-              "content": {"text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}}},
+        200: {
+            "description": "A stream of server-sent events (`text/event-stream`), open until the client leaves.",
+            "content": {"text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}},
+        },
         401: {"description": "not logged in, or a bad token"},
         403: {"description": "not a member of this game"},
         404: {"description": "no such game"},
@@ -44,11 +46,23 @@ EXAMPLE = (
 async def events(
     game_id: int,
     request: Request,
-    last_event_id: Annotated[str | None, Header(max_length=120, description=(
-        "The id of the last event received; the stream then starts with what changed since."))] = None,
-    since: Annotated[str | None, Query(max_length=120, description=(
-        "The same as `Last-Event-ID`, for a first connection that cannot send headers (a page passes the "
-        "id it was rendered at)."))] = None,
+    last_event_id: Annotated[
+        str | None,
+        Header(
+            max_length=120,
+            description=("The id of the last event received; the stream then starts with what changed since."),
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        Query(
+            max_length=120,
+            description=(
+                "The same as `Last-Event-ID`, for a first connection that cannot send headers (a page passes the "
+                "id it was rendered at)."
+            ),
+        ),
+    ] = None,
 ) -> StreamingResponse:
     """Live events of a game, built from **your own view** (as every other answer): members only.
 
@@ -88,6 +102,8 @@ async def events(
             return seat.viewer, now, live.differences(game_id, before, now) + live.new_messages(s, seat, before, now)
 
     first = await run_in_threadpool(read, None, last_event_id or since)
-    return StreamingResponse(live.stream(hub, game_id, read, first, site.settings.stream_keepalive),
-                             media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        live.stream(hub, game_id, read, first, site.settings.stream_keepalive),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

@@ -61,8 +61,11 @@ def register(request: Request, name: str = Form(""), password: str = Form(""), c
     except Problem as err:
         if err.status == 429:
             raise
-        key = "This name is taken." if err.status == 409 else \
-            "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
+        key = (
+            "This name is taken."
+            if err.status == 409
+            else "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
+        )
         return render(request, actor, "register.html", {"error": key}, status=err.status)
     return response
 
@@ -76,8 +79,9 @@ def login_form(request: Request, next: str = "/") -> Response:
 
 
 @router.post("/login")
-def login(request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form(""),
-          next: str = Form("/")) -> Response:
+def login(
+    request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form(""), next: str = Form("/")
+) -> Response:
     """Check the password and set the session cookie."""
     site = site_of(request)
     with site.db.reading() as s:  # no write transaction during the (slow) password check
@@ -85,8 +89,13 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
         check_csrf(request, actor, csrf)
         user = actions.authenticate(s, site, name, password, client_address(request))
     if user is None:
-        return render(request, actor, "login.html", {"error": "Wrong user name or password.",
-                                                     "next": _safe_next(next)}, status=401)
+        return render(
+            request,
+            actor,
+            "login.html",
+            {"error": "Wrong user name or password.", "next": _safe_next(next)},
+            status=401,
+        )
     response = redirect(_safe_next(next))
     with site.db.writing() as s:
         log_in(response, request, s, user.id)
@@ -154,8 +163,12 @@ def remove_token(token_id: int, request: Request, csrf: str = Form("")) -> Respo
 
 def _account(s: Session, now: datetime, actor: Actor, new_token: str | None) -> dict[str, Any]:
     user = actor.require()
-    return {"tokens": tokens_of(s, user.id), "new_token": new_token, "sessions": live_sessions(s, user.id, now),
-            "current_session": actor.session_id}
+    return {
+        "tokens": tokens_of(s, user.id),
+        "new_token": new_token,
+        "sessions": live_sessions(s, user.id, now),
+        "current_session": actor.session_id,
+    }
 
 
 @router.post("/account/sessions/{session_id}/end")

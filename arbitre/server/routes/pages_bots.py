@@ -17,8 +17,14 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.post("/games/{game_id}/bots")
-def bot_seat(game_id: int, request: Request, csrf: str = Form(""), action: str = Form(""),
-             power: str = Form(""), kind: str = Form("house")) -> Response:
+def bot_seat(
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    action: str = Form(""),
+    power: str = Form(""),
+    kind: str = Form("house"),
+) -> Response:
     """The master gives a seat to a bot (``seat``) or takes it away (``unseat``)."""
     site = site_of(request)
     with site.db.writing() as s:
@@ -35,8 +41,9 @@ def bot_seat(game_id: int, request: Request, csrf: str = Form(""), action: str =
 
 
 @router.post("/games/{game_id}/bot-settings")
-def bot_settings(game_id: int, request: Request, csrf: str = Form(""), votes: str = Form("abstain"),
-                 after_missed: str = Form("")) -> Response:
+def bot_settings(
+    game_id: int, request: Request, csrf: str = Form(""), votes: str = Form("abstain"), after_missed: str = Form("")
+) -> Response:
     """The master sets how votes and scores treat bot seats, and after how many missed steps a bot steps in."""
     site = site_of(request)
     with site.db.writing() as s:
@@ -78,8 +85,9 @@ def list_sandboxes(request: Request) -> Response:
         return render(request, actor, "sandboxes.html", {"boxes": sandboxes_of(s, user.id)})
 
 
-def _page(request: Request, box: Sandbox, shared: bool, actor: Actor,
-          rejected: list[dict[str, object]] | None = None) -> Response:
+def _page(
+    request: Request, box: Sandbox, shared: bool, actor: Actor, rejected: list[dict[str, object]] | None = None
+) -> Response:
     state = sandbox.sandbox_state(box, shared)
     where = f"/s/{box.share_token}" if shared else f"/sandboxes/{box.id}"
     state["svg"] = f"{where}/map.svg?c={box.cursor}&n={state['count']}"

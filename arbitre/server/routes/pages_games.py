@@ -62,15 +62,25 @@ def _minutes(value: str, key: str, problems: list[str]) -> int:
     if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
         problems.append(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)")
         return 0
-    return int(round(minutes * 60))
+    return round(minutes * 60)
 
 
 def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
     """The creation form, filled with ``form`` (what the user typed) and listing every problem."""
-    return render(request, actor, "new_game.html", {"maps": available_maps(), "modules": sorted(REGISTRY),
-                                                    "steps": [step.name for step in registered_steps()],
-                                                    "catalogue": options_catalogue(), "form": form,
-                                                    "problems": problems}, status=status)
+    return render(
+        request,
+        actor,
+        "new_game.html",
+        {
+            "maps": available_maps(),
+            "modules": sorted(REGISTRY),
+            "steps": [step.name for step in registered_steps()],
+            "catalogue": options_catalogue(),
+            "form": form,
+            "problems": problems,
+        },
+        status=status,
+    )
 
 
 async def _step_deadlines(request: Request) -> dict[str, str]:
@@ -91,26 +101,57 @@ def new_form(request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         actor.require()
-        form = {"name": "", "map": "standard", "rules": [], "options": "", "press": "full", "assignment": "random",
-                "show_progress": True, "datc_option": [], "preset": "",
-                **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()}}
+        form = {
+            "name": "",
+            "map": "standard",
+            "rules": [],
+            "options": "",
+            "press": "full",
+            "assignment": "random",
+            "show_progress": True,
+            "datc_option": [],
+            "preset": "",
+            **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
+        }
         return _form_page(request, actor, form, [])
 
 
 @router.post("/games/new")
-def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: str = Form("standard"),
-           rules: list[str] = Form([]), options: str = Form(""), datc_option: list[str] = Form([]),
-           preset: str = Form(""), press: str = Form("full"),
-           assignment: str = Form("random"), deadline_M: str = Form("1440"), deadline_R: str = Form("720"),
-           deadline_A: str = Form("720"), show_progress: str = Form(""),
-           step_deadlines: dict[str, str] = Depends(_step_deadlines)) -> Response:
+def create(
+    request: Request,
+    csrf: str = Form(""),
+    name: str = Form(""),
+    map: str = Form("standard"),
+    rules: list[str] = Form([]),
+    options: str = Form(""),
+    datc_option: list[str] = Form([]),
+    preset: str = Form(""),
+    press: str = Form("full"),
+    assignment: str = Form("random"),
+    deadline_M: str = Form("1440"),
+    deadline_R: str = Form("720"),
+    deadline_A: str = Form("720"),
+    show_progress: str = Form(""),
+    step_deadlines: dict[str, str] = Depends(_step_deadlines),
+) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
     site = site_of(request)
-    form = {"name": name, "map": map, "rules": rules, "options": options, "press": press, "assignment": assignment,
-            "show_progress": bool(show_progress), "deadline_M": deadline_M, "deadline_R": deadline_R,
-            "deadline_A": deadline_A, "datc_option": datc_option, "preset": preset,
-            **{f"deadline_{step}": value for step, value in step_deadlines.items()}}
+    form = {
+        "name": name,
+        "map": map,
+        "rules": rules,
+        "options": options,
+        "press": press,
+        "assignment": assignment,
+        "show_progress": bool(show_progress),
+        "deadline_M": deadline_M,
+        "deadline_R": deadline_R,
+        "deadline_A": deadline_A,
+        "datc_option": datc_option,
+        "preset": preset,
+        **{f"deadline_{step}": value for step, value in step_deadlines.items()},
+    }
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
@@ -123,9 +164,21 @@ def create(request: Request, csrf: str = Form(""), name: str = Form(""), map: st
         chosen.update(_options(options, problems))
         if not problems:
             try:
-                row = actions.new_game(s, site, user, {"name": name, "map": map, "rules": rules, "options": chosen,
-                                                       "press": press, "assignment": assignment,
-                                                       "deadlines": deadlines, "show_progress": bool(show_progress)})
+                row = actions.new_game(
+                    s,
+                    site,
+                    user,
+                    {
+                        "name": name,
+                        "map": map,
+                        "rules": rules,
+                        "options": chosen,
+                        "press": press,
+                        "assignment": assignment,
+                        "deadlines": deadlines,
+                        "show_progress": bool(show_progress),
+                    },
+                )
             except Problem as err:
                 problems.append(err.message)
         if problems:
@@ -143,15 +196,18 @@ def game_page(game_id: int, request: Request) -> Response:
         seat = services.open_game(s, game_id, actor, member=False)
         if seat.member is None:
             game = site.referee.game(s, seat.row)
-            return render(request, actor, "game_outside.html", {"game": services.summary(seat.row),
-                                                                "powers": game.powers()})
-        return render(request, actor, "game.html", {**_game_context(site, s, seat),
-                                                    "live_since": live.since(site, s, seat)})
+            return render(
+                request, actor, "game_outside.html", {"game": services.summary(seat.row), "powers": game.powers()}
+            )
+        return render(
+            request, actor, "game.html", {**_game_context(site, s, seat), "live_since": live.since(site, s, seat)}
+        )
 
 
 @router.post("/games/{game_id}/join")
-def join(game_id: int, request: Request, csrf: str = Form(""), role: str = Form("player"),
-         power: str = Form("")) -> Response:
+def join(
+    game_id: int, request: Request, csrf: str = Form(""), role: str = Form("player"), power: str = Form("")
+) -> Response:
     """Join as a player or an observer."""
     site = site_of(request)
     with site.db.writing() as s:
@@ -164,8 +220,15 @@ def join(game_id: int, request: Request, csrf: str = Form(""), role: str = Form(
 
 
 @router.post("/games/{game_id}/orders")
-def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Form(""), orders: str = Form(""),
-           ready: str = Form(""), only_ready: str = Form("")) -> Response:
+def orders(
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    phase: str = Form(""),
+    orders: str = Form(""),
+    ready: str = Form(""),
+    only_ready: str = Form(""),
+) -> Response:
     """Save your orders and ready switch (the form of the game page)."""
     site = site_of(request)
     with site.db.writing() as s:
@@ -175,10 +238,16 @@ def orders(game_id: int, request: Request, csrf: str = Form(""), phase: str = Fo
         lines = None if only_ready else orders.splitlines()
         result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
-            rejected = [{"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome,
-                                                                    actor.lang)} for r in result.rejected]
-            return render(request, actor, "game.html", {**_game_context(site, s, seat), "rejected": rejected,
-                                                        "live_since": live.since(site, s, seat)})
+            rejected = [
+                {"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome, actor.lang)}
+                for r in result.rejected
+            ]
+            return render(
+                request,
+                actor,
+                "game.html",
+                {**_game_context(site, s, seat), "rejected": rejected, "live_since": live.since(site, s, seat)},
+            )
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
 
@@ -191,8 +260,12 @@ def history(game_id: int, request: Request) -> Response:
         seat = services.open_game(s, game_id, actor)
         phases = services.history(site, s, seat)
         frames = [_map_url(seat, p["index"]) for p in phases] if renderer_available() else []
-        return render(request, actor, "history.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                       "phases": phases, "frames": frames})
+        return render(
+            request,
+            actor,
+            "history.html",
+            {"game": services.summary(seat.row), "role": seat.role, "phases": phases, "frames": frames},
+        )
 
 
 @router.get("/games/{game_id}/history/{index}", response_class=HTMLResponse)
@@ -204,11 +277,25 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
         seat = services.open_game(s, game_id, actor)
         data = services.history_phase(site, s, seat, index)
         count = len(services.history(site, s, seat))
-        after = services.history_phase(site, s, seat, index + 1)["view"] if index + 1 < count else \
-            services.game_state(site, s, seat)["view"]
-        return render(request, actor, "phase.html", {"game": services.summary(seat.row), "p": data, "role": seat.role,
-                                                     "svg": _map_url(seat, index), "index": index, "count": count,
-                                                     "next_view": after})
+        after = (
+            services.history_phase(site, s, seat, index + 1)["view"]
+            if index + 1 < count
+            else services.game_state(site, s, seat)["view"]
+        )
+        return render(
+            request,
+            actor,
+            "phase.html",
+            {
+                "game": services.summary(seat.row),
+                "p": data,
+                "role": seat.role,
+                "svg": _map_url(seat, index),
+                "index": index,
+                "count": count,
+                "next_view": after,
+            },
+        )
 
 
 def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str, Any]:
@@ -217,9 +304,15 @@ def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str
     game = site.referee.game(session, seat.row)
     inline = inline_svg(current_view(game, seat.viewer)) if renderer_available() else None
     last = services.last_phase(site, session, seat)
-    return {"s": state, "svg": _map_url(seat, None), "svg_inline": inline, "colour": power_colour(seat.power, seat.row.map_name),
-            "last": last, "last_svg": _map_url(seat, last["index"]) if last else None,
-            "recipients": services.recipients(site, session, seat)}
+    return {
+        "s": state,
+        "svg": _map_url(seat, None),
+        "svg_inline": inline,
+        "colour": power_colour(seat.power, seat.row.map_name),
+        "last": last,
+        "last_svg": _map_url(seat, last["index"]) if last else None,
+        "recipients": services.recipients(site, session, seat),
+    }
 
 
 def _map_url(seat: services.Seat, index: int | None) -> str | None:
@@ -268,7 +361,6 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
 
 
-
 @router.get("/games/{game_id}/messages", response_class=HTMLResponse)
 def messages(game_id: int, request: Request) -> Response:
     """The messages you may read, and the form to write."""
@@ -276,9 +368,18 @@ def messages(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor)
-        return render(request, actor, "messages.html", {"game": services.summary(seat.row), "role": seat.role,
-                                                        "m": services.press(s, seat), "live_since": live.since(site, s, seat),
-                                                        "recipients": services.recipients(site, s, seat)})
+        return render(
+            request,
+            actor,
+            "messages.html",
+            {
+                "game": services.summary(seat.row),
+                "role": seat.role,
+                "m": services.press(s, seat),
+                "live_since": live.since(site, s, seat),
+                "recipients": services.recipients(site, s, seat),
+            },
+        )
 
 
 @router.post("/games/{game_id}/messages")
@@ -300,13 +401,28 @@ def console(game_id: int, request: Request) -> Response:
     with site.db.reading() as s:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, roles=(MASTER,))
-        return render(request, actor, "master.html", {"s": services.game_state(site, s, seat),
-                                                      "svg": _map_url(seat, None), "live_since": live.since(site, s, seat)})
+        return render(
+            request,
+            actor,
+            "master.html",
+            {
+                "s": services.game_state(site, s, seat),
+                "svg": _map_url(seat, None),
+                "live_since": live.since(site, s, seat),
+            },
+        )
 
 
 @router.post("/games/{game_id}/master")
-def console_action(game_id: int, request: Request, csrf: str = Form(""), action: str = Form(""),
-                   minutes: str = Form(""), power: str = Form(""), user: str = Form("")) -> Response:
+def console_action(
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    action: str = Form(""),
+    minutes: str = Form(""),
+    power: str = Form(""),
+    user: str = Form(""),
+) -> Response:
     """Run a master-console action."""
     site = site_of(request)
     with site.db.writing() as s:

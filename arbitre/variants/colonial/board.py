@@ -46,7 +46,7 @@ class ColonialBoard:
         """The stations a train passes from ``origin`` to ``target``, in travel order, target included."""
         i, j = self.stations.index(origin), self.stations.index(target)
         if i < j:
-            return self.stations[i + 1:j + 1]
+            return self.stations[i + 1 : j + 1]
         return tuple(reversed(self.stations[j:i]))
 
     def other_sea(self, sea: str) -> str:

@@ -44,14 +44,25 @@ def _permission_places(order: Order) -> tuple[str, ...]:
 
 
 TRAIN_MOVE = OrderKind(
-    "train_move", TrainMove, DrawStyle.RAILWAY, Role.EXTENSION,
-    parser=parse_colonial, check=_check_train, legal=_train_orders,
+    "train_move",
+    TrainMove,
+    DrawStyle.RAILWAY,
+    Role.EXTENSION,
+    parser=parse_colonial,
+    check=_check_train,
+    legal=_train_orders,
 )
 """``A MOS - TSR - VLA``: drawn along the railway to the station where the train stopped."""
 
 SUEZ_PERMISSION = OrderKind(
-    "suez_permission", SuezPermission, DrawStyle.CANAL, Role.EXTENSION,
-    parser=parse_colonial, check=_check_permission, legal=_canal_orders, places=_permission_places,
+    "suez_permission",
+    SuezPermission,
+    DrawStyle.CANAL,
+    Role.EXTENSION,
+    parser=parse_colonial,
+    check=_check_permission,
+    legal=_canal_orders,
+    places=_permission_places,
     belongs_to=_permission_unit,
 )
 """``SC F MED - RED``: drawn as the fleet's passage through the canal."""

@@ -105,8 +105,7 @@ def parse_colonial(parser: OrderParser, tokens: list[str]) -> Order | None:
 
 def _parse_permission(parser: OrderParser, tokens: list[str]) -> Order:
     if len(tokens) < 2:
-        raise parser.invalid("a Suez permission names the fleet it lets through: SC F MED - RED", 1,
-                             "missing_place")
+        raise parser.invalid("a Suez permission names the fleet it lets through: SC F MED - RED", 1, "missing_place")
     fleet, j = parser.unit(1)
     target = ""
     if j < len(tokens) and tokens[j] in MOVE_WORDS:

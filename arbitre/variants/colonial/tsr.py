@@ -56,24 +56,29 @@ def check_train_move(board: ColonialBoard, position: Position, power: str, order
         raise illegal(order, f"{RULE}: train moves are movement-phase orders", "wrong_phase")
     unit = own_unit(position, power, order.unit, order)
     if unit.power != board.rail_power:
-        raise illegal(order, f"{RULE} (rule 9.21): only {board.rail_power.title()} may use the railroad, "
-                             f"and {unit} belongs to {unit.power}", "tsr_not_russian")
+        raise illegal(
+            order,
+            f"{RULE} (rule 9.21): only {board.rail_power.title()} may use the railroad, "
+            f"and {unit} belongs to {unit.power}",
+            "tsr_not_russian",
+        )
     if unit.kind != board.rail_kind:
         raise illegal(order, f"{RULE}: only armies ride the railroad, and {unit} is not an army", "tsr_not_army")
     if unit.place not in board.stations:
-        raise illegal(order, f"{RULE}: {unit} is not on a station ({', '.join(board.stations)})",
-                      "tsr_not_on_line")
+        raise illegal(order, f"{RULE}: {unit} is not on a station ({', '.join(board.stations)})", "tsr_not_on_line")
     if order.target not in board.stations:
-        raise illegal(order, f"{RULE}: {order.target} is not a station ({', '.join(board.stations)})",
-                      "tsr_target_off_line")
+        raise illegal(
+            order, f"{RULE}: {order.target} is not a station ({', '.join(board.stations)})", "tsr_target_off_line"
+        )
     if order.target == unit.place:
         raise illegal(order, f"{RULE}: the train must go to another station", "own_province")
     ref = UnitRef(unit.kind, unit.place)
     return order if order.unit == ref else TrainMove(ref, order.target)
 
 
-def check_train_support(game_map: GameMap, board: ColonialBoard, position: Position, power: str,
-                        order: Support) -> Support | None:
+def check_train_support(
+    game_map: GameMap, board: ColonialBoard, position: Position, power: str, order: Support
+) -> Support | None:
     """Validate a support of a (possible) train move, or return ``None`` if it is no such support.
 
     ``A IRK S A MOS - VLA`` supports a Russian army on a station moving to
@@ -84,9 +89,15 @@ def check_train_support(game_map: GameMap, board: ColonialBoard, position: Posit
         return None
     supported = position.units.get(order.supported.province)
     target = game_map.province_of.get(order.target, order.target)
-    if (supported is None or supported.power != board.rail_power or supported.kind != board.rail_kind
-            or supported.place not in board.stations or target not in board.stations
-            or target == supported.place or game_map.can_reach_province(supported.kind, supported.place, target)):
+    if (
+        supported is None
+        or supported.power != board.rail_power
+        or supported.kind != board.rail_kind
+        or supported.place not in board.stations
+        or target not in board.stations
+        or target == supported.place
+        or game_map.can_reach_province(supported.kind, supported.place, target)
+    ):
         return None
     unit = own_unit(position, power, order.unit, order)
     here = game_map.province_of[unit.place]
@@ -110,23 +121,27 @@ def one_train_per_turn(orders: Sequence[Order]) -> list[tuple[Order, IllegalOrde
 def _second_train_error(order: Order, trains: Sequence[Order]) -> IllegalOrder:
     listed = ", ".join(t.format() for t in trains[:-1]) + f" and {trains[-1].format()}"
     both = "both" if len(trains) == 2 else "all"
-    return illegal(order, f"{RULE}: one train move per turn; {listed} are refused and {both} armies hold",
-                   "tsr_one_per_turn")
+    return illegal(
+        order, f"{RULE}: one train move per turn; {listed} are refused and {both} armies hold", "tsr_one_per_turn"
+    )
 
 
-def train_legal_orders(game_map: GameMap, board: ColonialBoard, position: Position,
-                       power: str) -> dict[str, list[str]]:
+def train_legal_orders(game_map: GameMap, board: ColonialBoard, position: Position, power: str) -> dict[str, list[str]]:
     """Train moves of ``power``'s armies on the line, and its units' supports of possible train moves."""
     if position.phase.kind != MOVEMENT:
         return {}
-    riders = sorted((u for u in position.units.values()
-                     if u.power == board.rail_power and u.kind == board.rail_kind and u.place in board.stations),
-                    key=lambda u: u.place)
+    riders = sorted(
+        (
+            u
+            for u in position.units.values()
+            if u.power == board.rail_power and u.kind == board.rail_kind and u.place in board.stations
+        ),
+        key=lambda u: u.place,
+    )
     out: dict[str, list[str]] = {}
     for rider in riders:
         if rider.power == power:
-            out.setdefault(rider.place, []).extend(
-                f"{rider} - TSR - {s}" for s in board.stations if s != rider.place)
+            out.setdefault(rider.place, []).extend(f"{rider} - TSR - {s}" for s in board.stations if s != rider.place)
     for prov, unit in sorted(position.units.items()):
         if unit.power != power:
             continue
@@ -134,8 +149,11 @@ def train_legal_orders(game_map: GameMap, board: ColonialBoard, position: Positi
             if rider.place == prov:
                 continue
             for s in board.stations:
-                if (s in (rider.place, prov) or game_map.can_reach_province(rider.kind, rider.place, s)
-                        or not game_map.can_reach_province(unit.kind, unit.place, s)):
+                if (
+                    s in (rider.place, prov)
+                    or game_map.can_reach_province(rider.kind, rider.place, s)
+                    or not game_map.can_reach_province(unit.kind, unit.place, s)
+                ):
                     continue
                 out.setdefault(unit.place, []).append(f"{unit} S {rider} - {s}")
     return out
@@ -162,8 +180,16 @@ class RefusedTrains(MovementExtension):
 class TrainExtension(MovementExtension):
     """The adjudication of one train move (see the module's docstring and :class:`ColonialRules`)."""
 
-    def __init__(self, game_map: GameMap, board: ColonialBoard, rules: ColonialRules, position: Position,
-                 orders: Mapping[str, Order], origin: str, order: TrainMove) -> None:
+    def __init__(
+        self,
+        game_map: GameMap,
+        board: ColonialBoard,
+        rules: ColonialRules,
+        position: Position,
+        orders: Mapping[str, Order],
+        origin: str,
+        order: TrainMove,
+    ) -> None:
         self.map = game_map
         self.board = board
         self.rules = rules
@@ -180,9 +206,13 @@ class TrainExtension(MovementExtension):
         first = self.route[0]
         occupant = position.units.get(first)
         move = orders.get(first)
-        coming = (occupant is not None and isinstance(move, Move) and not move.via_convoy
-                  and game_map.province_of[move.target] == origin
-                  and game_map.can_reach_province(occupant.kind, occupant.place, origin))
+        coming = (
+            occupant is not None
+            and isinstance(move, Move)
+            and not move.via_convoy
+            and game_map.province_of[move.target] == origin
+            and game_map.can_reach_province(occupant.kind, occupant.place, origin)
+        )
         self.head_on_foreign = coming and occupant is not None and occupant.power != self.power
         self.head_on_russian = coming and not self.head_on_foreign and not rules.tsr_russian_swap
         # A head-on battle on the first leg, which the train cannot win into the first station: a foreign
@@ -211,7 +241,8 @@ class TrainExtension(MovementExtension):
     def contenders(self) -> Mapping[str, Sequence[Strength]]:
         """The train competes for every station of its route."""
         contest: Callable[[int, ResolverView], int] = (
-            self._contest_lookahead if self.lookahead else self._contest_stations)
+            self._contest_lookahead if self.lookahead else self._contest_stations
+        )
         return {s: [partial(contest, k)] for k, s in enumerate(self.route)}
 
     def head_to_heads(self) -> Mapping[str, str]:
@@ -228,8 +259,7 @@ class TrainExtension(MovementExtension):
             return 1 + resolver.supports(self.origin)
         return 1
 
-    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str],
-                       paradox: bool) -> Mapping[str, bool]:
+    def settle_paradox(self, resolver: ResolverView, cycle: Sequence[str], paradox: bool) -> Mapping[str, bool]:
         """Avalon Hill: the last leg inside the paradox fails, but still bounces the units it meets."""
         if not self.rules.tsr_paradox_rule:
             return {}
@@ -254,14 +284,22 @@ class TrainExtension(MovementExtension):
             return (SUCCEEDS, None, None)
         if end is not None:
             code, station = self.why_stopped(resolver)
-            return (PARTIAL, code, f"{RULE}: the train stopped in {self.map.place_name(end)} ({end}), short of "
-                                   f"{self.target}: {STOP_REASONS[code]} in {station}")
+            return (
+                PARTIAL,
+                code,
+                f"{RULE}: the train stopped in {self.map.place_name(end)} ({end}), short of "
+                f"{self.target}: {STOP_REASONS[code]} in {station}",
+            )
         if any(resolver.resolve(a) for a in resolver.attackers.get(self.origin, ())):
             return (FAILS, "dislodged", f"{RULE}: the train stayed in {self.origin} and was dislodged there")
         if self.head_on:
             return (FAILS, "bounced", f"{RULE}: a head-on battle on the first leg stopped the train")
-        return (FAILS, "tsr_blocked", f"{RULE}: the train could neither reach {self.target} nor stop at a "
-                                      f"station on its way; it stayed in {self.origin}")
+        return (
+            FAILS,
+            "tsr_blocked",
+            f"{RULE}: the train could neither reach {self.target} nor stop at a "
+            f"station on its way; it stayed in {self.origin}",
+        )
 
     def why_stopped(self, resolver: ResolverView) -> tuple[str, str]:
         """Why a train that left home did not reach its target: (reason code, the station that stopped it)."""
@@ -353,9 +391,8 @@ class TrainExtension(MovementExtension):
         if not self._reach(resolver, k):
             return False
         occ = self._occupant(k)
-        if occ is not None and self._foreign(occ):
-            if occ not in resolver.dest or self._along_line(resolver, occ):
-                return False  # it holds, supports or convoys there, or moves along the line
+        if occ is not None and self._foreign(occ) and (occ not in resolver.dest or self._along_line(resolver, occ)):
+            return False  # it holds, supports or convoys there, or moves along the line
         entrants = resolver.attackers.get(self.route[k], ())
         if any(self._foreign(e) and self._would_enter(resolver, e, k) for e in entrants):
             return False
@@ -440,8 +477,9 @@ class TrainExtension(MovementExtension):
         return self._strength(resolver, k)
 
 
-def train_extensions(game_map: GameMap, board: ColonialBoard, rules: ColonialRules, position: Position,
-                     orders: Mapping[str, Order]) -> list[MovementExtension]:
+def train_extensions(
+    game_map: GameMap, board: ColonialBoard, rules: ColonialRules, position: Position, orders: Mapping[str, Order]
+) -> list[MovementExtension]:
     """The extension adjudicating this turn's train move (or refusing several)."""
     trains = {p: o for p, o in orders.items() if isinstance(o, TrainMove)}
     if not trains:

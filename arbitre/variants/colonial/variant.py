@@ -62,22 +62,30 @@ class Colonial(Variant, MapTransform, OrderRules, MovementRules, Victory):
         if isinstance(order, Move):
             return check_canal_move(gmap, board, position, power, order)
         if isinstance(order, Support):
-            return (check_train_support(gmap, board, position, power, order)
-                    or check_canal_support(gmap, board, position, power, order))
+            return check_train_support(gmap, board, position, power, order) or check_canal_support(
+                gmap, board, position, power, order
+            )
         return None
 
-    def check_order_list(self, rules: RuleSet, position: Position, power: str,
-                         orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
+    def check_order_list(
+        self, rules: RuleSet, position: Position, power: str, orders: Sequence[Order]
+    ) -> Sequence[tuple[Order, IllegalOrder]]:
         """One train move and one Suez permission per power and turn (several: all are refused)."""
         return one_train_per_turn(orders) + one_permission_per_turn(orders)
 
-    def movement_extensions(self, rules: RuleSet, position: Position, orders: Mapping[str, Order],
-                            whole_orders: Sequence[tuple[str, str, Order]]) -> Sequence[MovementExtension]:
+    def movement_extensions(
+        self,
+        rules: RuleSet,
+        position: Position,
+        orders: Mapping[str, Order],
+        whole_orders: Sequence[tuple[str, str, Order]],
+    ) -> Sequence[MovementExtension]:
         """The railroad's and the canal's part in this movement phase."""
         board = self._board(rules)
         gmap = rules.game_map
-        return (train_extensions(gmap, board, self.ruleset, position, orders)
-                + canal_extensions(gmap, board, self.ruleset, position, orders, whole_orders))
+        return train_extensions(gmap, board, self.ruleset, position, orders) + canal_extensions(
+            gmap, board, self.ruleset, position, orders, whole_orders
+        )
 
     def counts_for_builds(self, power: str, center: str, position: Position) -> bool:
         """Hong Kong gives China no build."""

@@ -98,8 +98,11 @@ def resolve_espionage(rules: RuleSet, position: Position, orders: Mapping[str, S
         else:
             entry = intake.by_unit.get(province)
             order = entry[2] if entry is not None else Hold(UnitRef(unit.kind, unit.place))
-            with_it = tuple(dict.fromkeys(o for p, _, o in intake.whole_power
-                                          if p == unit.power and rules.province_of_order(o) == province))
+            with_it = tuple(
+                dict.fromkeys(
+                    o for p, _, o in intake.whole_power if p == unit.power and rules.province_of_order(o) == province
+                )
+            )
             results.append(SpyResult(power, spy.target.place, unit, order, with_it))
     catches = tuple(Catch(*guarded[p], n) for p, n in sorted(caught.items()))
     return Espionage(spies, counters, tuple(results), catches)

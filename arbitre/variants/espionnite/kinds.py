@@ -28,9 +28,12 @@ def _spy_orders(rules: RuleSet, position: Position, power: str) -> Mapping[str, 
     if position.phase.kind != MOVEMENT:
         return {}
     hiders = rules.implementing(Disclosure)
-    foreign = sorted(u.place for u in position.units.values() if u.power != power
-                     and not any(v.hides_province(rules, position, rules.game_map.province_of[u.place], power)
-                                 for v in hiders))
+    foreign = sorted(
+        u.place
+        for u in position.units.values()
+        if u.power != power
+        and not any(v.hides_province(rules, position, rules.game_map.province_of[u.place], power) for v in hiders)
+    )
     own = any(u.power == power for u in position.units.values())
     return {"SPY": [f"SPY {p}" for p in foreign]} if foreign and own else {}
 
@@ -43,12 +46,21 @@ def _counterspy_orders(rules: RuleSet, position: Position, power: str) -> Mappin
     return {"COUNTERSPY": [f"COUNTERSPY {p}" for p in own]} if own else {}
 
 
-SPY = OrderKind("spy", Spy, DrawStyle.SPY, Role.LOCK, parser=parse_espionage, check=_check_spy,
-                legal=_spy_orders, above_units=True)
+SPY = OrderKind(
+    "spy", Spy, DrawStyle.SPY, Role.LOCK, parser=parse_espionage, check=_check_spy, legal=_spy_orders, above_units=True
+)
 """``SPY PAR``: drawn as an eye on the watched unit."""
 
-COUNTER_SPY = OrderKind("counter_spy", CounterSpy, DrawStyle.GUARD, Role.LOCK, parser=parse_espionage,
-                        check=_check_counterspy, legal=_counterspy_orders, above_units=True)
+COUNTER_SPY = OrderKind(
+    "counter_spy",
+    CounterSpy,
+    DrawStyle.GUARD,
+    Role.LOCK,
+    parser=parse_espionage,
+    check=_check_counterspy,
+    legal=_counterspy_orders,
+    above_units=True,
+)
 """``COUNTERSPY BER``: drawn as a shield on the guarded unit."""
 
 KINDS = (SPY, COUNTER_SPY)

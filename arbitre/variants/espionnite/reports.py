@@ -38,8 +38,9 @@ def _failure(result: SpyResult) -> Event:
     return Event(SPY_FAILED, only(result.power), {"target": result.target})
 
 
-def espionage_events(rules: RuleSet, position: Position, espionage: Espionage,
-                     catch_notice: bool = False) -> tuple[Event, ...]:
+def espionage_events(
+    rules: RuleSet, position: Position, espionage: Espionage, catch_notice: bool = False
+) -> tuple[Event, ...]:
     """The events of the lock: one per spy, and one per catch when ``catch_notice`` is on."""
     out = [_success(rules, position, r) if r.succeeded else _failure(r) for r in espionage.results]
     if catch_notice:

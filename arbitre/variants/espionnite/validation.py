@@ -59,16 +59,21 @@ def check_counterspy(rules: RuleSet, position: Position, power: str, order: Coun
     if unit is not None and unit.power == power:
         return CounterSpy(None, UnitRef(unit.kind, unit.place))
     if unit is None or is_hidden_from(rules, position, province, power):
-        raise _illegal(order, f"you have no unit in {province}; a counter-spy guards one of your own units",
-                       "no_unit")
-    raise _illegal(order, f"the unit in {province} belongs to {unit.power}; a counter-spy guards one of "
-                          "your own units", "not_own_unit")
+        raise _illegal(order, f"you have no unit in {province}; a counter-spy guards one of your own units", "no_unit")
+    raise _illegal(
+        order,
+        f"the unit in {province} belongs to {unit.power}; a counter-spy guards one of your own units",
+        "not_own_unit",
+    )
 
 
 def _check_phase(position: Position, order: Order) -> None:
     if position.phase.kind != MOVEMENT:
-        raise _illegal(order, "spies and counter-spies work only in movement phases "
-                              "(retreat and adjustment phases have no espionage)", "wrong_phase")
+        raise _illegal(
+            order,
+            "spies and counter-spies work only in movement phases (retreat and adjustment phases have no espionage)",
+            "wrong_phase",
+        )
 
 
 def check_espionage_list(orders: Sequence[Order]) -> list[tuple[Order, IllegalOrder]]:
@@ -83,6 +88,12 @@ def check_espionage_list(orders: Sequence[Order]) -> list[tuple[Order, IllegalOr
             first[kind] = order
         elif order != first[kind]:
             word = "spy" if kind is Spy else "counter-spy"
-            out.append((order, _illegal(order, f"a power gives one {word} order per phase; "
-                                               f"{first[kind].format()} counts", "duplicate")))
+            out.append(
+                (
+                    order,
+                    _illegal(
+                        order, f"a power gives one {word} order per phase; {first[kind].format()} counts", "duplicate"
+                    ),
+                )
+            )
     return out

@@ -55,8 +55,9 @@ class Espionnite(Variant, OrderRules, StepRules, EventWords):
         """``SPY``/``ESPION`` and ``COUNTERSPY``/``CONTRE-ESPION`` (each checks and lists itself)."""
         return KINDS
 
-    def check_order_list(self, rules: RuleSet, position: Position, power: str,
-                         orders: Sequence[Order]) -> Sequence[tuple[Order, IllegalOrder]]:
+    def check_order_list(
+        self, rules: RuleSet, position: Position, power: str, orders: Sequence[Order]
+    ) -> Sequence[tuple[Order, IllegalOrder]]:
         """One spy and one counter-spy per power and phase."""
         return check_espionage_list(orders)
 
@@ -71,13 +72,13 @@ class Espionnite(Variant, OrderRules, StepRules, EventWords):
         """Movement phases: orders, then the lock and reveal, then the reaction step; others: as usual."""
         return MOVEMENT_STEPS if position.phase.kind == MOVEMENT else ()
 
-    def on_lock(self, rules: RuleSet, position: Position,
-                orders: Mapping[str, Sequence[str | Order]]) -> Sequence[object]:
+    def on_lock(
+        self, rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str | Order]]
+    ) -> Sequence[object]:
         """Resolve the espionage: a private report for each spy (and each catch, if the setting is on)."""
         if position.phase.kind != MOVEMENT:
             return ()
         return espionage_events(rules, position, resolve_espionage(rules, position, orders), self.catch_notice)
-
 
     def event_wordings(self) -> Mapping[str, Wording]:
         """The words of the spy reports."""

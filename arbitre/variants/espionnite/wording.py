@@ -35,12 +35,16 @@ def spy_succeeded(data: Data, _: Speech) -> str:
     """A successful spy: the order, and the unit's power only when it is in the data."""
     n = int(str(data.get("orders", 1)))
     if data.get("power") is None:
-        return _.ngettext("Your spy watched the unit in {place}: its order is {order}.",
-                          "Your spy watched the unit in {place}: its orders are {order}.", n).format(
-            place=data.get("target"), order=data.get("order"))
-    return _.ngettext("Your spy watched {power}'s {unit}: its order is {order}.",
-                      "Your spy watched {power}'s {unit}: its orders are {order}.", n).format(
-        power=_.power(str(data["power"])), unit=data.get("unit"), order=data.get("order"))
+        return _.ngettext(
+            "Your spy watched the unit in {place}: its order is {order}.",
+            "Your spy watched the unit in {place}: its orders are {order}.",
+            n,
+        ).format(place=data.get("target"), order=data.get("order"))
+    return _.ngettext(
+        "Your spy watched {power}'s {unit}: its order is {order}.",
+        "Your spy watched {power}'s {unit}: its orders are {order}.",
+        n,
+    ).format(power=_.power(str(data["power"])), unit=data.get("unit"), order=data.get("order"))
 
 
 def spy_failed(data: Data, _: Speech) -> str:
@@ -51,8 +55,9 @@ def spy_failed(data: Data, _: Speech) -> str:
 def spy_caught(data: Data, _: Speech) -> str:
     """A counter-spy's catch: how many spies, never whose."""
     n = int(str(data.get("spies", 1)))
-    return _.ngettext("Your counter-spy guarding {place} caught a spy.",
-                      "Your counter-spy guarding {place} caught {n} spies.", n).format(place=data.get("place"), n=n)
+    return _.ngettext(
+        "Your counter-spy guarding {place} caught a spy.", "Your counter-spy guarding {place} caught {n} spies.", n
+    ).format(place=data.get("place"), n=n)
 
 
 WORDINGS: dict[str, Wording] = {SPY_SUCCEEDED: spy_succeeded, SPY_FAILED: spy_failed, SPY_CAUGHT: spy_caught}

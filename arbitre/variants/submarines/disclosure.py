@@ -53,9 +53,22 @@ from arbitre.variants.submarines.words import (
 )
 
 __all__ = [
-    "DECISIVE_SUPPORT", "DEPTH_ATTACK", "DEPTH_SUPPORT", "DOWNWARD_SUPPORT", "LOST_SUBMARINE", "SONAR", "SURFACED",
-    "TORPEDO_HIT", "TORPEDO_MISS", "UNSEEN_BOUNCE", "lost_event", "movement_events", "order_audience",
-    "phase_events", "sonar_contacts", "torpedo_events",
+    "DECISIVE_SUPPORT",
+    "DEPTH_ATTACK",
+    "DEPTH_SUPPORT",
+    "DOWNWARD_SUPPORT",
+    "LOST_SUBMARINE",
+    "SONAR",
+    "SURFACED",
+    "TORPEDO_HIT",
+    "TORPEDO_MISS",
+    "UNSEEN_BOUNCE",
+    "lost_event",
+    "movement_events",
+    "order_audience",
+    "phase_events",
+    "sonar_contacts",
+    "torpedo_events",
 ]
 
 
@@ -103,8 +116,9 @@ def _battle(step: MovementStep, province: str, exclude: str) -> list[Unit]:
     units = step.before.units
     out: list[Unit] = []
     defender = units.get(province)
-    if defender is not None and not (isinstance(step.orders.get(province), Move)
-                                     and step.succeeded.get(province, False)):
+    if defender is not None and not (
+        isinstance(step.orders.get(province), Move) and step.succeeded.get(province, False)
+    ):
         out.append(defender)
     for p, o in step.orders.items():
         if p != exclude and isinstance(o, Move) and o.target.split("/")[0] == province:
@@ -149,15 +163,32 @@ def torpedo_events(rules: RuleSet, units: Mapping[str, Unit], shots: Sequence[Sh
         if shot.victim is not None:
             victim = shot.victim
             victim_power = None if is_depth(victim.place) else victim.power
-            out.append(_event(TORPEDO_HIT, EVERYONE, firing_place=firer.place, target=target, power=victim_power,
-                              unit=str(victim) if victim_power is not None else None, destroyed=shot.destroyed))
+            out.append(
+                _event(
+                    TORPEDO_HIT,
+                    EVERYONE,
+                    firing_place=firer.place,
+                    target=target,
+                    power=victim_power,
+                    unit=str(victim) if victim_power is not None else None,
+                    destroyed=shot.destroyed,
+                )
+            )
             if shot.destroyed and is_depth(victim.place):
                 out.append(lost_event(rules, victim.power))
             continue
         told = {firer.power} | {u.power for p, u in units.items() if p in _next_to_sea(rules, target)}
         firer_power = None if is_depth(firer.place) else firer.power
-        out.append(_event(TORPEDO_MISS, frozenset(told), firing_place=firer.place, target=target, power=firer_power,
-                          unit=str(firer) if firer_power is not None else None))
+        out.append(
+            _event(
+                TORPEDO_MISS,
+                frozenset(told),
+                firing_place=firer.place,
+                target=target,
+                power=firer_power,
+                unit=str(firer) if firer_power is not None else None,
+            )
+        )
     return out
 
 
@@ -202,18 +233,28 @@ def phase_events(rules: RuleSet, step: PhaseStep) -> list[Event]:
                 continue
             gone = True
             for r in step.results:
-                if (r.power == d.unit.power and isinstance(r.order, Retreat) and r.order.unit is not None
-                        and r.order.unit.place == d.unit.place and r.outcome == SUCCEEDS):
+                if (
+                    r.power == d.unit.power
+                    and isinstance(r.order, Retreat)
+                    and r.order.unit is not None
+                    and r.order.unit.place == d.unit.place
+                    and r.outcome == SUCCEEDS
+                ):
                     gone = False
                     if not is_depth(r.order.target):
-                        out.append(_event(SURFACED, EVERYONE, power=d.unit.power, place=r.order.target,
-                                          order=r.order.format()))
+                        out.append(
+                            _event(SURFACED, EVERYONE, power=d.unit.power, place=r.order.target, order=r.order.format())
+                        )
             if gone:
                 out.append(lost_event(rules, d.unit.power))
     elif kind == ADJUSTMENTS:
         for r in step.results:
-            if (isinstance(r.order, Disband) and r.order.unit is not None and r.outcome == SUCCEEDS
-                    and is_depth(r.order.unit.place)):
+            if (
+                isinstance(r.order, Disband)
+                and r.order.unit is not None
+                and r.outcome == SUCCEEDS
+                and is_depth(r.order.unit.place)
+            ):
                 out.append(lost_event(rules, r.power))
     return out
 

@@ -24,15 +24,24 @@ def _check_torpedo_support(rules: RuleSet, position: Position, power: str, order
     return check_torpedo_support(rules, position, power, order)
 
 
-TORPEDO = OrderKind("torpedo", Torpedo, DrawStyle.TORPEDO, Role.HOLDS, parser=parse_torpedo,
-                    check=_check_torpedo, legal=extra_legal_orders, above_units=True)
+TORPEDO = OrderKind(
+    "torpedo",
+    Torpedo,
+    DrawStyle.TORPEDO,
+    Role.HOLDS,
+    parser=parse_torpedo,
+    check=_check_torpedo,
+    legal=extra_legal_orders,
+    above_units=True,
+)
 """``F MED Torp. MED-1``: the unit holds for the resolver and fires once the moves are resolved.
 
 Its legal-order list also holds the supports of units in unseen depth places.
 """
 
-TORPEDO_SUPPORT = OrderKind("torpedo_support", TorpedoSupport, DrawStyle.SUPPORT, Role.HOLDS,
-                            parser=parse_torpedo, check=_check_torpedo_support)
+TORPEDO_SUPPORT = OrderKind(
+    "torpedo_support", TorpedoSupport, DrawStyle.SUPPORT, Role.HOLDS, parser=parse_torpedo, check=_check_torpedo_support
+)
 """``F NTH S SM MAO-1 Torp. MAO``: legal and without effect; drawn like a support."""
 
 KINDS = (TORPEDO, TORPEDO_SUPPORT)

@@ -49,19 +49,26 @@ def seen_depths(position: Position, viewer: str) -> frozenset[str]:
     return frozenset(own | set(contacts_of(position, viewer)))
 
 
-def known_retreat(game_map: GameMap, position: Position, dislodged: Dislodged,
-                  viewer: str) -> tuple[str | None, tuple[str, ...] | None]:
+def known_retreat(
+    game_map: GameMap, position: Position, dislodged: Dislodged, viewer: str
+) -> tuple[str | None, tuple[str, ...] | None]:
     """(attacker_from, retreats) of ``dislodged`` as ``viewer`` knows them."""
     unit, attacker = dislodged.unit, dislodged.attacker_from
     if viewer == MASTER:
         return attacker, dislodged.retreats
     if attacker is not None and is_depth(attacker) and is_depth(unit.place):
         attacker = None  # an attack in the depths: the defender learns nothing of the attacker
-    real = set(dislodged.retreats if dislodged.retreats is not None else
-               retreat_places(game_map, unit, dislodged.attacker_from, set(position.units), frozenset()))
+    real = set(
+        dislodged.retreats
+        if dislodged.retreats is not None
+        else retreat_places(game_map, unit, dislodged.attacker_from, set(position.units), frozenset())
+    )
     seen = seen_depths(position, viewer)
-    places = tuple(q for q in sorted(game_map.neighbours(unit.kind, unit.place))
-                   if q in real or (is_depth(q) and q not in seen and q != attacker))
+    places = tuple(
+        q
+        for q in sorted(game_map.neighbours(unit.kind, unit.place))
+        if q in real or (is_depth(q) and q not in seen and q != attacker)
+    )
     return attacker, places
 
 

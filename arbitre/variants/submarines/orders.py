@@ -21,7 +21,12 @@ from arbitre.orders.parser import SUPPORT_WORDS
 from arbitre.variants.submarines.layers import SUB
 
 UNIT_WORDS: dict[str, str] = {
-    "SM": SUB, "S": SUB, "U": SUB, "SUB": SUB, "SUBMARINE": SUB, "SOUSMARIN": SUB,
+    "SM": SUB,
+    "S": SUB,
+    "U": SUB,
+    "SUB": SUB,
+    "SUBMARINE": SUB,
+    "SOUSMARIN": SUB,
 }
 """Words that name a submarine at the start of an order."""
 TORPEDO_WORDS = frozenset({"T", "TORP", "TORPEDO", "TORPEDOES", "TORPEDOS", "TORPILLE", "TORPILLES", "TORPILLER"})
@@ -59,7 +64,7 @@ def explain_depth(parser: OrderParser, tokens: list[str]) -> Order | None:
         if tok != "-" or i == 0 or i + 1 >= len(tokens) or not tokens[i + 1].isdigit():
             continue
         for k in range(min(i, parser.index.longest), 0, -1):
-            province = names.get(" ".join(tokens[i - k:i]))
+            province = names.get(" ".join(tokens[i - k : i]))
             if province is None:
                 continue
             written = f"{province}-{tokens[i + 1]}"
@@ -92,5 +97,6 @@ def parse_torpedo(parser: OrderParser, tokens: list[str]) -> Order | None:
             parser.end(k)
             return TorpedoSupport(unit, supported, target)
         i = j
-    raise parser.invalid("a torpedo is written 'F MED Torp. MED-1' (a support of one: "
-                         "'F NTH S SM MAO-1 Torp. MAO')", i, "syntax")
+    raise parser.invalid(
+        "a torpedo is written 'F MED Torp. MED-1' (a support of one: 'F NTH S SM MAO-1 Torp. MAO')", i, "syntax"
+    )

@@ -64,8 +64,9 @@ def read_start_submarines(value: object, game_map: GameMap) -> Choice:
         fleets = [u.split()[1] for u in info.start_units if u.split()[0] == FLEET]
         match = [f for f in fleets if f == pl or game_map.province_of.get(f) == pl]
         if not match:
-            raise ValueError(f"{START_SUBMARINES}: {pw} has no starting fleet in {pl} "
-                             f"(its fleets: {', '.join(fleets) or 'none'})")
+            raise ValueError(
+                f"{START_SUBMARINES}: {pw} has no starting fleet in {pl} (its fleets: {', '.join(fleets) or 'none'})"
+            )
         out.add((pw, match[0]))
     return tuple(sorted(out))
 

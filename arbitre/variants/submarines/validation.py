@@ -47,9 +47,12 @@ def check_order(rules: RuleSet, position: Position, power: str, order: Order) ->
     if kind == MOVEMENT and isinstance(order, Move) and order.unit is not None and is_depth(order.target):
         unit = position.units.get(order.unit.province)
         if unit is not None and unit.power == power and unit.kind != SUB:
-            raise _illegal(order, f"only a submarine goes below the surface, and {unit} is not one "
-                                  f"({order.target} is the hidden layer under {surface_of(order.target)})",
-                           "not_submarine")
+            raise _illegal(
+                order,
+                f"only a submarine goes below the surface, and {unit} is not one "
+                f"({order.target} is the hidden layer under {surface_of(order.target)})",
+                "not_submarine",
+            )
     if kind == MOVEMENT and isinstance(order, Support) and order.unit is not None:
         province = order.supported.province
         if is_depth(province) and province not in position.units:
@@ -80,13 +83,11 @@ def check_torpedo(rules: RuleSet, position: Position, power: str, order: Torpedo
         raise _illegal(order, f"{unit} is not at sea: torpedoes are fired at sea, straight up or down", "not_at_sea")
     target = twin(unit.place)
     if rules.game_map.province_of.get(order.target) != target:
-        raise _illegal(order, f"a torpedo goes straight up or down: {unit} can fire only at {target}",
-                       "not_vertical")
+        raise _illegal(order, f"a torpedo goes straight up or down: {unit} can fire only at {target}", "not_vertical")
     return Torpedo(UnitRef(unit.kind, unit.place), target)
 
 
-def check_torpedo_support(rules: RuleSet, position: Position, power: str,
-                          order: TorpedoSupport) -> TorpedoSupport:
+def check_torpedo_support(rules: RuleSet, position: Position, power: str, order: TorpedoSupport) -> TorpedoSupport:
     """A support of a torpedo: legal from any unit of the power, and without effect."""
     _check_movement_phase(position, order)
     assert order.unit is not None
@@ -98,8 +99,7 @@ def check_torpedo_support(rules: RuleSet, position: Position, power: str,
     if surface_of(place) not in gmap.seas:
         raise _illegal(order, f"no torpedo is fired from {place}: torpedoes are fired at sea", "not_at_sea")
     if gmap.province_of.get(order.target) != twin(place):
-        raise _illegal(order, f"a torpedo goes straight up or down: from {place} only at {twin(place)}",
-                       "not_vertical")
+        raise _illegal(order, f"a torpedo goes straight up or down: from {place} only at {twin(place)}", "not_vertical")
     return TorpedoSupport(UnitRef(unit.kind, unit.place), UnitRef(order.supported.kind, place), twin(place))
 
 

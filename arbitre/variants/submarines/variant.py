@@ -96,8 +96,9 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
         """Submerged units are seen by their owner only."""
         return knowledge.unit_audience(unit)
 
-    def order_audience(self, rules: RuleSet, before: Position, after: Position,
-                       result: ResultLike) -> tuple[Audience, Audience]:
+    def order_audience(
+        self, rules: RuleSet, before: Position, after: Position, result: ResultLike
+    ) -> tuple[Audience, Audience]:
         """Orders of surface units are published; those of submerged ones are not (see disclosure)."""
         return disclosure.order_audience(rules, before, result)
 
@@ -105,8 +106,9 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
         """The viewer's sonar contacts."""
         return knowledge.contact_units(position, viewer)
 
-    def dislodged_view(self, rules: RuleSet, position: Position, dislodged: Dislodged,
-                       viewer: str) -> tuple[str | None, tuple[str, ...] | None] | None:
+    def dislodged_view(
+        self, rules: RuleSet, position: Position, dislodged: Dislodged, viewer: str
+    ) -> tuple[str | None, tuple[str, ...] | None] | None:
         """The attack's origin and the retreats, as the viewer knows them."""
         return knowledge.known_retreat(rules.game_map, position, dislodged, viewer)
 

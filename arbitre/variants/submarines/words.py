@@ -36,7 +36,8 @@ def _s(data: Data, key: str) -> str:
 def surfaced(data: Data, _: Speech) -> str:
     """A submarine surfaced: it now appears as an ordinary unit of its power."""
     return _.gettext("{power}'s submarine surfaces in {place} ({order}).").format(
-        power=_.power(_s(data, "power")), place=_s(data, "place"), order=_s(data, "order"))
+        power=_.power(_s(data, "power")), place=_s(data, "place"), order=_s(data, "order")
+    )
 
 
 def unseen_bounce(data: Data, _: Speech) -> str:
@@ -52,19 +53,22 @@ def sonar(data: Data, _: Speech) -> str:
 def decisive_support(data: Data, _: Speech) -> str:
     """A support from the depths to the surface that decided a result (no nationality)."""
     return _.gettext("A submarine in {place} gave a decisive support: {order}.").format(
-        place=_s(data, "place"), order=_s(data, "order"))
+        place=_s(data, "place"), order=_s(data, "order")
+    )
 
 
 def downward_support(data: Data, _: Speech) -> str:
     """A support from the surface into the depths (the supported submarine's nationality is not told)."""
     return _.gettext("Support into the depths by {power}: {order}.").format(
-        power=_.power(_s(data, "power")), order=_s(data, "order"))
+        power=_.power(_s(data, "power")), order=_s(data, "order")
+    )
 
 
 def depth_support(data: Data, _: Speech) -> str:
     """A support between two depth places, told to the owners of both units."""
     return _.gettext("Support in the depths by {power}: {order}.").format(
-        power=_.power(_s(data, "power")), order=_s(data, "order"))
+        power=_.power(_s(data, "power")), order=_s(data, "order")
+    )
 
 
 def torpedo_hit(data: Data, _: Speech) -> str:
@@ -75,7 +79,8 @@ def torpedo_hit(data: Data, _: Speech) -> str:
         # TRANSLATORS: a unit of a power, e.g. "Germany's F KIE"
         who = _.gettext("{power}'s {unit}").format(power=_.power(_s(data, "power")), unit=_s(data, "unit"))
     text = _.gettext("A torpedo fired from {firing_place} hit {who} in {target}.").format(
-        firing_place=_s(data, "firing_place"), who=who, target=_s(data, "target"))
+        firing_place=_s(data, "firing_place"), who=who, target=_s(data, "target")
+    )
     if data.get("destroyed"):
         text += " " + _.gettext("It had no room to retreat and is destroyed.")
     return text
@@ -85,15 +90,18 @@ def torpedo_miss(data: Data, _: Speech) -> str:
     """A miss: the firing unit's power is told only when it fired from the surface."""
     if data.get("power") is None:
         return _.gettext("A torpedo fired from {firing_place} at {target} missed.").format(
-            firing_place=_s(data, "firing_place"), target=_s(data, "target"))
+            firing_place=_s(data, "firing_place"), target=_s(data, "target")
+        )
     return _.gettext("{power}'s {unit} fired a torpedo at {target} and missed.").format(
-        power=_.power(_s(data, "power")), unit=_s(data, "unit"), target=_s(data, "target"))
+        power=_.power(_s(data, "power")), unit=_s(data, "unit"), target=_s(data, "target")
+    )
 
 
 def depth_attack(data: Data, _: Speech) -> str:
     """Told to an attacker in the depths: the nationality of the submarine it attacked."""
     return _.gettext("Your {unit} attacked a submarine of {power} in {place}.").format(
-        unit=_s(data, "attacker"), power=_.power(_s(data, "power")), place=_s(data, "place"))
+        unit=_s(data, "attacker"), power=_.power(_s(data, "power")), place=_s(data, "place")
+    )
 
 
 def lost_submarine(data: Data, _: Speech) -> str:
