@@ -26,7 +26,7 @@ EXPECTED_COUNTS = {
     "colonial_avalon_hill": 30,
     "submarines": 30,
     "espionnite": 11,
-    "datc_options": 61,
+    "datc_options": 86,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

@@ -13,8 +13,12 @@ from typing import Any
 
 import pytest
 
+from arbitre.adjudicator import adjudicate
+from arbitre.cases.expect import check_results, check_units_of
 from arbitre.interface import process_text
+from arbitre.judge import position_from_data
 from arbitre.rules.options import OPTION_CHOICES, OPTIONS, PRESETS, RuleOptions, options_catalogue
+from arbitre.rules.order_sets import combine_order_sets
 from arbitre.variants import make_rules
 
 CASES = json.loads((Path(__file__).parent / "cases" / "datc_options.json").read_text(encoding="utf-8"))["cases"]
@@ -72,6 +76,13 @@ SAME_AS_DEFAULT = {
     ("6.F.22", "convoy_paradox=dptg"),
     ("6.F.24", "convoy_paradox=1982"),
     ("6.F.21", "preset=2000"),
+    # DATC 4.A.6: a written path is read under every choice; "allowed" changes nothing without one.
+    ("4.A.6 written path", "convoy_path=allowed"),
+    ("4.A.6 written path", "convoy_path=required"),
+    ("4.A.6 no path", "convoy_path=allowed"),
+    # DATC 4.C.5/4.C.6 c: with no second order naming the nationality, the order is valid (as choice b).
+    ("4.C.5", "missing_nationality=unless_designated"),
+    ("4.C.6", "wrong_nationality=unless_designated"),
 }
 
 
@@ -132,3 +143,37 @@ def test_docs_list_every_option_and_value() -> None:
             assert f"`{value}`" in text, (spec.name, value)
     for preset in PRESETS.values():
         assert preset.title in text
+
+
+def _python_api_answer(case: dict[str, Any]) -> dict[str, Any]:
+    """Play a one-step record through the Python API (no JSON interface), in the answer's shape."""
+    pos, step = case["position"], case["steps"][0]
+    rules = make_rules(pos["map"], pos.get("rules", []), pos["options"])
+    position = position_from_data(rules, pos["phase"], pos["units"], pos.get("supply_centers"))
+    orders: dict[str, list[str]] = dict(step.get("orders", {}))
+    for power, sets in step.get("order_sets", {}).items():
+        known = step.get("order_sets_latest_known", True)
+        orders[power] = combine_order_sets(rules.options, position, power, sets, latest_known=known)
+    outcome = adjudicate(rules, position, orders)
+    results = [
+        {
+            "power": r.power,
+            "order": r.order.format() if r.order is not None else r.text,
+            "outcome": r.outcome,
+            "reason": r.reason,
+        }
+        for r in outcome.results
+    ]
+    units: dict[str, list[str]] = {}
+    for unit in outcome.after.units.values():
+        units.setdefault(unit.power, []).append(f"{unit.kind} {unit.place}")
+    return {"results": results, "next": {"units": units, "dislodged": {}}}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_each_case_through_the_python_api(case: dict[str, Any]) -> None:
+    """The same records as tests/test_cases.py, played with make_rules and adjudicate directly."""
+    expect = case["steps"][0]["expect"]
+    answer = _python_api_answer(case)
+    problems = check_results(answer, expect["results"]) + check_units_of(answer, expect.get("units_of", {}))
+    assert not problems, problems

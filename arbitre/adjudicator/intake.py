@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult
 from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError
+from arbitre.rules.legality import nationality_weak
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import Position
 
@@ -46,6 +47,8 @@ def read_orders(
     sequence: list[tuple[str, str, Order]] = []
     undesignated: set[str] = set()
     unless_designated = rules.options.missing_unit_type == "unless_designated"
+    by_nationality = "unless_designated" in (rules.options.missing_nationality, rules.options.wrong_nationality)
+    designation: dict[str, bool | None] = {}
     for power, entries in orders.items():
         for entry in entries:
             text = entry if isinstance(entry, str) else entry.format()
@@ -75,10 +78,12 @@ def read_orders(
                 continue
             key = checked.unit.province
             bare = order.unit is not None and order.unit.kind is None
+            weak = nationality_weak(position, power, order, rules.options) if by_nationality else None
             if key not in by_unit:
                 by_unit[key] = (power, text, checked)
                 if bare:
                     undesignated.add(key)
+                designation[key] = weak
                 continue
             prev_power, prev_text, prev = by_unit[key]
             if prev == checked:
@@ -92,6 +97,21 @@ def read_orders(
                     rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "missing_unit_type", why))
                     by_unit[key] = (power, text, checked)
                     undesignated.discard(key)
+                    designation[key] = weak
+                continue
+            if {weak, designation.get(key)} == {True, False}:
+                # DATC 4.C.5/4.C.6 c: an order without the right nationality gives way to one that names it.
+                why = "another order for this unit names the right nationality (DATC 4.C.5, 4.C.6)"
+                if weak:
+                    rejected.append(OrderResult(power, text, checked, ILLEGAL, "nationality", why))
+                else:
+                    rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "nationality", why))
+                    by_unit[key] = (power, text, checked)
+                    designation[key] = weak
+                    if bare:
+                        undesignated.add(key)
+                    else:
+                        undesignated.discard(key)
                 continue
             rule = rules.options.multiple_orders
             if rule == "first":

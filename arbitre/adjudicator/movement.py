@@ -106,6 +106,9 @@ class MovementResolver:
                     self.convoyers.setdefault(a, []).append(p)
                 else:
                     self.void.add(p)
+        self.paths: dict[str, tuple[str, ...]] = {}
+        if self.options.convoy_path != "ignored":
+            self._keep_path_convoys()
         # Which moves go by convoy (DATC 4.A.3).
         self.by_convoy: set[str] = set()
         adj_rule = self.options.adjacent_convoy
@@ -377,11 +380,33 @@ class MovementResolver:
         return 1 + self._count(self.move_supports.get(p))
 
     # ------------------------------------------------------------------ convoys
+    def _keep_path_convoys(self) -> None:
+        """DATC 4.A.6 b/c: a move with a written path is convoyed only by the fleets of its path.
+
+        With ``required``, a move that names no path is convoyed by nobody.
+        """
+        for p in self.dest:
+            path = getattr(self.orders[p], "path", ())
+            if path:
+                self.paths[p] = path
+                kept = [f for f in self.convoyers.get(p, ()) if self.units[f].place.split("/")[0] in path]
+                if kept:
+                    self.convoyers[p] = kept
+                else:
+                    self.convoyers.pop(p, None)
+            elif self.options.convoy_path == "required":
+                self.convoyers.pop(p, None)
+
     def _route(self, p: str, check: Callable[[str], bool] | None) -> bool:
         """Is there a chain of convoying fleets from ``p`` to its target?"""
         fleets = self.convoyers.get(p)
         if not fleets:
             return False
+        path = self.paths.get(p) if self.paths else None
+        if path is not None:
+            # A written path is the one route: every sea of it must hold a fleet convoying the army.
+            at = {self.units[f].place.split("/")[0]: f for f in fleets}
+            return all(sea in at and (check is None or check(at[sea])) for sea in path)
         nb = self.map.province_neighbours[FLEET]
         d = self.dest[p]
         places = {self.units[f].place: f for f in fleets}

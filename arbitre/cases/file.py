@@ -9,7 +9,7 @@ CASE_FORMAT = "arbitre-cases/1"
 """The value of a case file's ``format`` field."""
 
 _CASE_KEYS = {"id", "title", "note", "position", "steps"}
-_STEP_KEYS = {"step", "orders", "reactions", "expect", "views"}
+_STEP_KEYS = {"step", "orders", "order_sets", "order_sets_latest_known", "reactions", "expect", "views"}
 STEP_NAMES = ("adjudicate", "reveal", "resolve")
 """The step names a case may use: the JSON interface's (``reveal``/``resolve``) and a plain phase."""
 

@@ -19,6 +19,9 @@ def _request(state: Mapping[str, Any], step: Mapping[str, Any], orders: Any) -> 
         request["step"] = step["step"]
     if step.get("reactions"):
         request["reactions"] = step["reactions"]
+    for key in ("order_sets", "order_sets_latest_known"):
+        if key in step:
+            request[key] = step[key]  # several order sets of a power (DATC 4.D.1, 4.D.2)
     return request
 
 

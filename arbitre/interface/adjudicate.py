@@ -12,6 +12,7 @@ from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_ste
 from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, loads
 from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
+from arbitre.rules.order_sets import combine_order_sets
 from arbitre.variants import UnknownVariantError, make_rules
 from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
 from arbitre.words.events import report_words
@@ -79,6 +80,16 @@ def process(raw: Any) -> dict[str, Any]:
         if power.upper() not in rules.game_map.powers:
             raise RequestError(f"orders.{power}", f"{power!r} is not a power of the {req.map} map")
     orders = {p.upper(): o for p, o in req.orders.items()}
+    for power, sets in req.order_sets.items():
+        if power.upper() not in rules.game_map.powers:
+            raise RequestError(f"order_sets.{power}", f"{power!r} is not a power of the {req.map} map")
+        if power.upper() in orders:
+            raise RequestError(
+                f"order_sets.{power}", "a power's orders are given in 'orders' or in 'order_sets', not both"
+            )
+        orders[power.upper()] = combine_order_sets(
+            rules.options, position, power.upper(), sets, latest_known=req.order_sets_latest_known
+        )
     try:
         if req.step == "reveal":
             return reveal_step(rules, position, orders, req.viewer)

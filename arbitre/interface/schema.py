@@ -32,6 +32,14 @@ class AdjudicationRequest(BaseModel):
         None, description="Owned centres by power; home centres when left out."
     )
     orders: dict[str, list[str]] = Field(default_factory=dict, description="Orders by power, one string each.")
+    order_sets: dict[str, list[list[str]]] = Field(
+        default_factory=dict,
+        description="Several order sets of a power, oldest first (DATC 4.D.1, 4.D.2): the options "
+        "'order_sets' and 'unordered_order_sets' say which orders count.  A power is given here or in 'orders'.",
+    )
+    order_sets_latest_known: bool = Field(
+        True, description="False when there is no telling which order set came last (DATC 4.D.2)."
+    )
     viewer: str = Field("master", description="Whose view to print: a power, 'observer' or 'master'.")
     extras: dict[str, Any] = Field(default_factory=dict, description="Variant state, as printed in 'next.extras'.")
     step: Literal["reveal", "resolve"] | None = Field(

@@ -63,37 +63,55 @@ class Hold(Order):
 
 @dataclass(frozen=True, slots=True)
 class Move(Order):
-    """``A PAR - BUR``, or ``A LON - NWY VIA`` when the player asks for a convoy."""
+    """``A PAR - BUR``, or ``A LON - NWY VIA`` when the player asks for a convoy.
+
+    ``path`` holds the seas of a convoy path written in the move (``A YOR - NTH - BEL``,
+    DATC 4.A.6); it is empty for every other move.
+    """
 
     target: str = ""
     via_convoy: bool = False
+    path: tuple[str, ...] = ()
 
     def format(self) -> str:
+        if self.path:
+            return f"{self.unit} - {' - '.join(self.path)} - {self.target}"  # a path is by convoy
         return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
+
+
+def _named(nationality: str | None, unit: UnitRef) -> str:
+    """A supported or convoyed unit as written, with its nationality when one was written."""
+    return f"{nationality} {unit}" if nationality else str(unit)
 
 
 @dataclass(frozen=True, slots=True)
 class Support(Order):
-    """``A PAR S A MAR - BUR`` (``target`` set) or ``A PAR S A MAR`` (a hold support)."""
+    """``A PAR S A MAR - BUR`` (``target`` set) or ``A PAR S A MAR`` (a hold support).
+
+    ``nationality`` is the power written before the supported unit (``S GERMAN A MUN``,
+    DATC 4.C.5/4.C.6), or ``None``.
+    """
 
     supported: UnitRef = UnitRef(None, "")
     target: str | None = None
+    nationality: str | None = None
 
     def format(self) -> str:
         if self.target is None:
-            return f"{self.unit} S {self.supported}"
-        return f"{self.unit} S {self.supported} - {self.target}"
+            return f"{self.unit} S {_named(self.nationality, self.supported)}"
+        return f"{self.unit} S {_named(self.nationality, self.supported)} - {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
 class Convoy(Order):
-    """``F NTH C A LON - NWY``."""
+    """``F NTH C A LON - NWY``; ``nationality`` as for :class:`Support` (``C ENGLISH A LON``)."""
 
     convoyed: UnitRef = UnitRef(None, "")
     target: str = ""
+    nationality: str | None = None
 
     def format(self) -> str:
-        return f"{self.unit} C {self.convoyed} - {self.target}"
+        return f"{self.unit} C {_named(self.nationality, self.convoyed)} - {self.target}"
 
 
 @dataclass(frozen=True, slots=True)

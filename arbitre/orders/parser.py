@@ -3,7 +3,9 @@
 Accepted, case-insensitive: ``A PAR - BUR``, ``A PAR-BUR``, ``F STP/SC - BOT``,
 ``F STP(SC)``, ``A PAR S A MAR - BUR``, ``A PAR S MAR``, ``F NTH C A LON - NWY``,
 ``A LON - NWY VIA`` / ``via convoy``, ``A PAR H``, ``A MUN R BOH``,
-``A MUN D``, ``A PAR B``, ``BUILD A PAR``, ``WAIVE``; full names as the DATC
+``A MUN D``, ``A PAR B``, ``BUILD A PAR``, ``WAIVE``; a convoy path in a move
+(``A YOR - NTH - BEL``, DATC 4.A.6) and the nationality of a supported or convoyed
+unit (``A PAR S GERMAN A MUN - BUR``, DATC 4.C.5); full names as the DATC
 writes them (``F North Sea Convoys A London - Norway``) and French names and
 words (``A Bourgogne SOUTIENT A Rhénanie``).
 
@@ -220,6 +222,21 @@ class OrderParser:
         if i < len(self.tokens):
             raise self.invalid(f"unexpected {self.tokens[i]!r} after the end of the order", i, "trailing")
 
+    def nationality(self, i: int) -> tuple[str | None, int]:
+        """Read an optional nationality before a supported or convoyed unit (``GERMAN A MUN``).
+
+        A word that is also a place is a nationality only when a unit kind follows it.
+        """
+        tok = self.at(i)
+        power = _nationalities(self.map).get(tok) if tok else None
+        if power is None:
+            return None, i
+        if self.at(i + 1) in self.syntax.unit_words or (
+            tok not in self.index.names and tok not in self.index.starts_longer and tok not in self.index.ambiguous
+        ):
+            return power, i + 1
+        return None, i
+
     def via(self, i: int) -> tuple[bool, int]:
         """Read an optional ``VIA [CONVOY]`` / ``BY CONVOY`` / ``PAR CONVOI``."""
         tok = self.at(i)
@@ -260,9 +277,14 @@ class OrderParser:
             return Hold(unit)
         if verb in MOVE_WORDS:
             target, j = self.place(i + 1)
+            path: list[str] = []
+            while self.at(j) in MOVE_WORDS:
+                # A convoy path (DATC 4.A.6): every place but the last is a sea of the route.
+                path.append(target)
+                target, j = self.place(j + 1)
             via, j = self.via(j)
             self.end(j)
-            return Move(unit, target, via)
+            return Move(unit, target, via, tuple(path))
         if verb in RETREAT_WORDS:
             j = i + 1 if self.at(i + 1) not in MOVE_WORDS else i + 2
             target, j = self.place(j)
@@ -275,23 +297,25 @@ class OrderParser:
             self.end(i + 1)
             return Build(unit)
         if verb in SUPPORT_WORDS:
-            supported, j = self.unit(i + 1)
+            nationality, j = self.nationality(i + 1)
+            supported, j = self.unit(j)
             nxt = self.at(j)
             if nxt is None or nxt in HOLD_WORDS:
                 self.end(j + 1 if nxt else j)
-                return Support(unit, supported, None)
+                return Support(unit, supported, None, nationality)
             if nxt in MOVE_WORDS:
                 target, k = self.place(j + 1)
                 self.end(k)
-                return Support(unit, supported, target)
+                return Support(unit, supported, target, nationality)
             raise self.invalid(f"expected '-' or the end of the order, found {nxt!r}", j)
         if verb in CONVOY_WORDS:
-            convoyed, j = self.unit(i + 1)
+            nationality, j = self.nationality(i + 1)
+            convoyed, j = self.unit(j)
             if self.at(j) not in MOVE_WORDS:
                 raise self.invalid("a convoy names the army's move: F NTH C A LON - NWY", j, "convoy_target")
             target, k = self.place(j + 1)
             self.end(k)
-            return Convoy(unit, convoyed, target)
+            return Convoy(unit, convoyed, target, nationality)
         raise self.invalid(f"{verb!r} is not an order word (expected H, -, S, C, R, D or B)", i, "unknown_verb")
 
 
@@ -328,6 +352,18 @@ def _parse_short(text: str, game_map: GameMap) -> Order | None:
             return None
         return Convoy(unit, army, ctarget)
     return Hold(unit)
+
+
+@cache
+def _nationalities(game_map: GameMap) -> dict[str, str]:
+    """Every one-word way to write a power of the map (id, names, adjective) → the power's id."""
+    out: dict[str, str] = {}
+    for power, info in game_map.powers.items():
+        for word in (power, info.display, info.display_fr, info.adjective):
+            key = strip_accents(word).upper()
+            if key.isalpha():
+                out.setdefault(key, power)
+    return out
 
 
 @cache

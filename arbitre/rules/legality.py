@@ -185,13 +185,87 @@ def check_movement_order(
         raise illegal(order, f"an army move names no coast (DATC 4.B.6): {order.target}", "irrelevant_coast")
     ref = written if written.kind == unit.kind and written.place == unit.place else UnitRef(unit.kind, unit.place)
     here = game_map.province_of[unit.place]
+    if isinstance(order, Move) and order.path:
+        if options.convoy_path == "ignored":
+            order = Move(order.unit, order.target, order.via_convoy)  # DATC 4.A.6 a: the path is ignored
+        else:
+            return check_convoy_path(game_map, position, unit, ref, order)
+    if isinstance(order, (Support, Convoy)):
+        order = check_nationality(position, power, order, options)
     try:
         return _check_unit_order(game_map, position, unit, ref, here, order, options)
     except IllegalOrder as err:
-        if order.unit.place != unit.place and "/" in order.unit.place and err.reason == "not_adjacent":
+        if written.place != unit.place and "/" in written.place and err.reason == "not_adjacent":
             # The order names the other coast: it is read for the real unit, and fails (DATC 6.B.11).
-            raise illegal(order, f"the fleet is on {unit.place}, not {order.unit.place}", "wrong_coast") from err
+            raise illegal(order, f"the fleet is on {unit.place}, not {written.place}", "wrong_coast") from err
         raise
+
+
+def check_convoy_path(game_map: GameMap, position: Position, unit: Unit, ref: UnitRef, order: Move) -> Move:
+    """A move with a written convoy path (DATC 4.A.6 b/c): a chain of seas, each holding a fleet.
+
+    The normal form keeps the path: the army may then be convoyed only through those seas.
+    """
+    here = game_map.province_of[unit.place]
+    target = game_map.province_of[order.target]
+    if unit.kind != ARMY:
+        raise illegal(order, "only an army's move can name a convoy path", "convoy_path")
+    if game_map.provinces[target].terrain != "coast" or target == here:
+        raise illegal(order, f"{unit} cannot be convoyed to {target}", "convoy_path")
+    nb = game_map.province_neighbours.get(FLEET, {})
+    seas = tuple(game_map.province_of.get(p, p) for p in order.path)
+    for previous, sea in zip((here, *seas[:-1]), seas, strict=True):
+        if not game_map.provinces[sea].is_sea or previous not in nb.get(sea, ()):
+            raise illegal(order, f"the convoy path cannot go from {previous} to {sea}", "convoy_path")
+        held = position.units.get(sea)
+        if held is None or held.kind not in game_map.convoy_kinds:
+            raise illegal(order, f"no fleet in {sea} can convoy along the path", "convoy_path")
+    if target not in nb.get(seas[-1], ()) or len(set(seas)) != len(seas):
+        raise illegal(order, f"the convoy path does not reach {target}", "convoy_path")
+    return Move(ref, target, True, seas)
+
+
+def check_nationality(position: Position, power: str, order: Support | Convoy, options: RuleOptions) -> Order:
+    """The nationality written for a supported or convoyed unit (DATC 4.C.5, 4.C.6).
+
+    The normal form drops it: once the order is allowed, only the unit counts.  An
+    order that names no nationality for a foreign unit, or the wrong one, is
+    illegal under the ``invalid`` alternatives; ``unless_designated`` is settled
+    between the orders of one unit when they are read (:mod:`arbitre.adjudicator.intake`).
+    """
+    named = order.supported if isinstance(order, Support) else order.convoyed
+    other = position.units.get(named.province)
+    if other is not None:
+        if order.nationality is None and other.power != power and options.missing_nationality == "invalid":
+            raise illegal(order, f"name the nationality of the unit in {named.province} (DATC 4.C.5)", "nationality")
+        if order.nationality not in (None, other.power) and options.wrong_nationality == "invalid":
+            raise illegal(
+                order, f"the unit in {named.province} is not {order.nationality}'s (DATC 4.C.6)", "nationality"
+            )
+    if order.nationality is None:
+        return order
+    if isinstance(order, Support):
+        return Support(order.unit, order.supported, order.target)
+    return Convoy(order.unit, order.convoyed, order.target)
+
+
+def nationality_weak(position: Position, power: str, order: Order, options: RuleOptions) -> bool | None:
+    """DATC 4.C.5/4.C.6 c: does this order give way to one naming the right nationality?
+
+    ``True``: it names none for a foreign unit (or the wrong one) under ``unless_designated``;
+    ``False``: it names the right one; ``None``: it names no unit of another power at all.
+    """
+    if not isinstance(order, (Support, Convoy)):
+        return None
+    named = order.supported if isinstance(order, Support) else order.convoyed
+    other = position.units.get(named.province)
+    if other is None:
+        return None
+    if order.nationality == other.power:
+        return False
+    if order.nationality is None:
+        return True if other.power != power and options.missing_nationality == "unless_designated" else None
+    return True if options.wrong_nationality == "unless_designated" else None
 
 
 def _check_unit_order(

@@ -66,6 +66,20 @@ class RetreatToConvoyOrigin(StrEnum):
     FORBIDDEN = "forbidden"
 
 
+class OrderSets(StrEnum):
+    """DATC 4.D.1: several order sets of one power, in a known order."""
+
+    LATEST = "latest"
+    COMBINED = "combined"
+
+
+class UnorderedOrderSets(StrEnum):
+    """DATC 4.D.2: several order sets of one power, with no telling which came last."""
+
+    COMBINED = "combined"
+    ALL_HOLD = "all_hold"
+
+
 class MultipleOrders(StrEnum):
     """DATC 4.D.3: several different legal orders to one unit: all illegal (hold), first, or last counts."""
 
@@ -103,6 +117,14 @@ class ConvoyedAttackOrigin(StrEnum):
     BRANNAN = "brannan"
 
 
+class ConvoyPath(StrEnum):
+    """DATC 4.A.6: a convoy path written in a move (``A YOR - NTH - BEL``)."""
+
+    IGNORED = "ignored"
+    ALLOWED = "allowed"
+    REQUIRED = "required"
+
+
 class DislodgedBounce(StrEnum):
     """DATC 4.A.7: may a dislodged unit bounce a third unit in its attacker's province?"""
 
@@ -133,6 +155,22 @@ class IrrelevantCoast(StrEnum):
 
 class MissingUnitType(StrEnum):
     """DATC 4.C.1: an order without the unit type."""
+
+    VALID = "valid"
+    INVALID = "invalid"
+    UNLESS_DESIGNATED = "unless_designated"
+
+
+class MissingNationality(StrEnum):
+    """DATC 4.C.5: a support or convoy of a foreign unit that does not name the unit's nationality."""
+
+    VALID = "valid"
+    INVALID = "invalid"
+    UNLESS_DESIGNATED = "unless_designated"
+
+
+class WrongNationality(StrEnum):
+    """DATC 4.C.6: a support or convoy that names the wrong nationality for the unit."""
 
     VALID = "valid"
     INVALID = "invalid"
@@ -280,6 +318,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         ),
     ),
     OptionSpec(
+        "convoy_path",
+        "4.A.6",
+        "convoys",
+        "Convoy path written in a move",
+        (
+            ("ignored", "a path in a move (A YOR - NTH - BEL) is ignored: the army moves as if none were written"),
+            (
+                "allowed",
+                "a path is allowed but not required: when written, the army goes only through those seas, "
+                "each holding a fleet that convoys it",
+            ),
+            ("required", "a convoy needs a written path: an army whose move names none is not convoyed"),
+        ),
+    ),
+    OptionSpec(
         "dislodged_bounce",
         "4.A.7",
         "convoys",
@@ -355,6 +408,28 @@ OPTIONS: tuple[OptionSpec, ...] = (
         (("ignored", "the order is read for the unit that is there"), ("illegal", "the order is illegal")),
     ),
     OptionSpec(
+        "missing_nationality",
+        "4.C.5",
+        "designation",
+        "Support or convoy without the foreign unit's nationality",
+        (
+            ("valid", "the order is valid (A PAR S A MUN - BUR supports the German army)"),
+            ("invalid", "the order is illegal: a foreign unit must be named with its nationality"),
+            ("unless_designated", "valid, unless another order for the unit names the right nationality"),
+        ),
+    ),
+    OptionSpec(
+        "wrong_nationality",
+        "4.C.6",
+        "designation",
+        "Support or convoy naming the wrong nationality",
+        (
+            ("valid", "the order is valid: the nationality is ignored"),
+            ("invalid", "the order is illegal"),
+            ("unless_designated", "valid, unless another order for the unit names the right nationality"),
+        ),
+    ),
+    OptionSpec(
         "build_missing_type",
         "4.C.3",
         "designation",
@@ -371,6 +446,36 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "designation",
         "Building a fleet inland",
         (("fails", "the build fails"), ("army", "an army is built instead")),
+    ),
+    OptionSpec(
+        "order_sets",
+        "4.D.1",
+        "orders",
+        "Several order sets, the latest known",
+        (
+            (
+                "latest",
+                "only the latest set counts (choice c: a program cannot tell when 'it is clear' that earlier "
+                "sets still count)",
+            ),
+            (
+                "combined",
+                "all sets are combined into one; a unit ordered twice follows 'Several orders to one unit' (4.D.3)",
+            ),
+        ),
+    ),
+    OptionSpec(
+        "unordered_order_sets",
+        "4.D.2",
+        "orders",
+        "Several order sets, none known to be the latest",
+        (
+            (
+                "combined",
+                "all sets are combined into one; a unit ordered twice follows 'Several orders to one unit' (4.D.3)",
+            ),
+            ("all_hold", "all units of the power hold (and it builds and disbands nothing)"),
+        ),
     ),
     OptionSpec(
         "multiple_orders",
@@ -458,6 +563,7 @@ OPTION_ENUMS: dict[str, type[StrEnum]] = {
     "adjacent_convoy": AdjacentConvoy,
     "convoyed_attack_origin": ConvoyedAttackOrigin,
     "retreat_to_convoy_origin": RetreatToConvoyOrigin,
+    "convoy_path": ConvoyPath,
     "dislodged_bounce": DislodgedBounce,
     "missing_coast": MissingCoast,
     "impossible_coast": ImpossibleCoast,
@@ -466,8 +572,12 @@ OPTION_ENUMS: dict[str, type[StrEnum]] = {
     "irrelevant_coast": IrrelevantCoast,
     "missing_unit_type": MissingUnitType,
     "wrong_unit_type": WrongUnitType,
+    "missing_nationality": MissingNationality,
+    "wrong_nationality": WrongNationality,
     "build_missing_type": BuildMissingType,
     "build_fleet_inland": BuildFleetInland,
+    "order_sets": OrderSets,
+    "unordered_order_sets": UnorderedOrderSets,
     "multiple_orders": MultipleOrders,
     "too_many_builds": TooManyBuilds,
     "same_province_builds": SameProvinceBuilds,
@@ -530,6 +640,7 @@ class RuleOptions:
     adjacent_convoy: AdjacentConvoy = AdjacentConvoy.V3
     convoyed_attack_origin: ConvoyedAttackOrigin = ConvoyedAttackOrigin.START
     retreat_to_convoy_origin: RetreatToConvoyOrigin = RetreatToConvoyOrigin.ALLOWED
+    convoy_path: ConvoyPath = ConvoyPath.IGNORED
     dislodged_bounce: DislodgedBounce = DislodgedBounce.OUTSIDE_HEAD_TO_HEAD
     missing_coast: MissingCoast = MissingCoast.ALLOW_UNIQUE
     impossible_coast: ImpossibleCoast = ImpossibleCoast.ILLEGAL
@@ -538,8 +649,12 @@ class RuleOptions:
     irrelevant_coast: IrrelevantCoast = IrrelevantCoast.IGNORED
     missing_unit_type: MissingUnitType = MissingUnitType.VALID
     wrong_unit_type: WrongUnitType = WrongUnitType.IGNORED
+    missing_nationality: MissingNationality = MissingNationality.VALID
+    wrong_nationality: WrongNationality = WrongNationality.VALID
     build_missing_type: BuildMissingType = BuildMissingType.COAST_DECIDES
     build_fleet_inland: BuildFleetInland = BuildFleetInland.FAILS
+    order_sets: OrderSets = OrderSets.LATEST
+    unordered_order_sets: UnorderedOrderSets = UnorderedOrderSets.COMBINED
     multiple_orders: MultipleOrders = MultipleOrders.ALL_ILLEGAL
     too_many_builds: TooManyBuilds = TooManyBuilds.FIRST
     same_province_builds: SameProvinceBuilds = SameProvinceBuilds.FIRST

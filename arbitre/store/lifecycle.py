@@ -45,6 +45,7 @@ from arbitre.store.models import (
     Adjudication,
     GameRow,
     Membership,
+    OrderRow,
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
@@ -79,6 +80,18 @@ def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderRes
         except (OrderError, StepError) as err:
             return [OrderResult(power, line, None, ILLEGAL, game.step, str(err))]
     return []
+
+
+MAX_COMBINED_ORDERS = 400
+"""The most orders several combined submissions of one power may add up to (DATC 4.D.1 option)."""
+
+
+def combined_lines(before: OrderRow | None, lines: list[str]) -> list[str]:
+    """DATC 4.D.1 ``combined``: a submission adds its orders to the ones sent earlier in the step."""
+    earlier = list(before.lines) if before is not None and before.lines else []
+    if len(earlier) + len(lines) > MAX_COMBINED_ORDERS:
+        raise GameRuleError(f"at most {MAX_COMBINED_ORDERS} orders in all the sets of one phase")
+    return [*earlier, *lines]
 
 
 def apply_step_orders(game: Game, power: str, lines: list[str]) -> None:
@@ -193,6 +206,8 @@ class Referee:
         step = current_step(game)
         if power not in powers_to_act(game):
             raise GameRuleError(f"{power} has nothing to order in {row.phase}")
+        if lines is not None and step == ORDERS and game.rules.options.order_sets == "combined":
+            lines = combined_lines(orders_of_step(session, row.id, row.phase, step).get(power), lines)
         rejected = check_step_orders(game, power, lines) if lines is not None else []
         save_orders(session, row.id, row.phase, step, power, lines, ready, now)
         processed = False

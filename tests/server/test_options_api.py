@@ -7,7 +7,7 @@ import re
 from fastapi.testclient import TestClient
 
 from arbitre.rules.options import OPTION_CHOICES, PRESETS
-from tests.server.conftest import Api
+from tests.server.conftest import Api, start_game
 
 
 def test_options_listing_groups_every_option_with_the_preference_marked(app_client: TestClient) -> None:
@@ -63,3 +63,18 @@ def _csrf(client: TestClient, page: str) -> str:
     m = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(page).text)
     assert m
     return m.group(1)
+
+
+def test_combined_order_sets_add_each_submission_to_the_earlier_ones(app_client: TestClient) -> None:
+    """DATC 4.D.1 a on the server: each submission is an order set; ``combined`` joins them."""
+    gid, _, players = start_game(app_client, options={"order_sets": "combined"})
+    fr = players["FRANCE"]
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", "F BRE - MAO"]}).status_code == 200
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["A MAR - SPA"]}).status_code == 200
+    assert fr.get(f"/api/games/{gid}/orders").json()["lines"] == ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"]
+    # The default (the DATC preference): the latest set replaces the earlier ones.
+    gid2, _, players2 = start_game(app_client)
+    fr2 = players2["FRANCE"]
+    fr2.put(f"/api/games/{gid2}/orders", {"orders": ["A PAR - BUR", "F BRE - MAO"]})
+    fr2.put(f"/api/games/{gid2}/orders", {"orders": ["A MAR - SPA"]})
+    assert fr2.get(f"/api/games/{gid2}/orders").json()["lines"] == ["A MAR - SPA"]
