@@ -112,3 +112,49 @@ def test_lock_orders_still_cannot_be_a_change() -> None:
     with pytest.raises(OrderError) as err:
         game.set_change("BRITAIN", "SPY MED")
     assert "cannot be changed" in str(err.value)
+
+
+def test_the_one_change_may_withdraw_the_permission() -> None:
+    """``SC NONE`` as the change: the power's permission is taken out, the Egypt unit's order stays."""
+    orders = {**BASE["orders"], "BRITAIN": ["A EGY H", "SC F MED - RED", "F RED - GOA"]}
+    # Without a change the permission stands and the French fleet passes.
+    kept = process({**BASE, "orders": orders, "step": "resolve", "reactions": {}})
+    assert kept["next"]["units"]["FRANCE"] == ["F RED"]
+    game = _game(orders)
+    game.set_change("BRITAIN", "SC NONE")
+    final = game.final_orders()["BRITAIN"]
+    assert "SC F MED - RED" not in final and "SC NONE" in final and "A EGY H" in final
+    outcome = game.close_step()
+    assert outcome is not None
+    results = {r.order_text: r.outcome for r in outcome.results}
+    assert results["F MED - RED"] == "fails"  # vdiplomacy: no permission, the canal is closed
+    resolved = process({**BASE, "orders": orders, "step": "resolve", "reactions": {"BRITAIN": "SC AUCUNE"}})
+    outcomes = {r["order"]: r["outcome"] for r in resolved["results"]}
+    assert outcomes["F MED - RED"] == "fails" and "SC F MED - RED" not in outcomes
+    assert outcomes["A EGY H"] == "succeeds" and outcomes["SC NONE"] == "succeeds"
+    assert resolved["next"]["units"]["FRANCE"] == ["F MED"]
+
+
+def test_a_withdrawal_under_avalon_hill_brings_back_the_holder_s_implicit_permission() -> None:
+    """Avalon Hill: the holder's own fleet passes without an order; an explicit permission cancels that.
+
+    Withdrawing the explicit permission (for the French fleet) lets the British fleet pass again.
+    """
+    units = {"BRITAIN": ["A EGY", "F MED"], "FRANCE": ["F RED"]}
+    base = {**BASE, "options": {"colonial": "avalon-hill"}, "units": units}
+    orders = {"BRITAIN": ["A EGY H", "F MED - RED", "SC F RED - MED"], "FRANCE": ["F RED - GOA", "SPY EGY"]}
+    given = process({**base, "orders": orders, "step": "resolve", "reactions": {}})
+    assert {r["order"]: r["outcome"] for r in given["results"]}["F MED - RED"] == "fails"
+    withdrawn = process({**base, "orders": orders, "step": "resolve", "reactions": {"BRITAIN": "SC NONE"}})
+    assert {r["order"]: r["outcome"] for r in withdrawn["results"]}["F MED - RED"] == "succeeds"
+    assert withdrawn["next"]["units"]["BRITAIN"] == ["A EGY", "F RED"]
+
+
+def test_only_the_power_in_egypt_may_withdraw() -> None:
+    game = _game(BASE["orders"])
+    with pytest.raises(OrderError) as err:
+        game.set_change("FRANCE", "SC NONE")
+    assert "Suez Canal" in str(err.value)
+    with pytest.raises(RequestError) as req:
+        process({**BASE, "step": "resolve", "reactions": {"FRANCE": "SC NONE"}})
+    assert req.value.where == "reactions.FRANCE"

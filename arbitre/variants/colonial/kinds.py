@@ -40,6 +40,8 @@ def _permission_unit(rules: RuleSet, order: Order) -> str:
 def _permission_places(order: Order) -> tuple[str, ...]:
     """The fleet let through, then where it goes."""
     assert isinstance(order, SuezPermission)
+    if order.withdraws:
+        return ()
     return (order.fleet.place, order.target) if order.target else (order.fleet.place,)
 
 

@@ -8,7 +8,9 @@ Accepted, case- and accent-insensitive (``TSR`` may also be written
 * a support of a train move: ``A IRK S A MOS - VLA`` (the ordinary notation) or
   ``A IRK S A MOS - TSR - VLA``;
 * a Suez permission, given by the power holding Egypt: ``SC F MED - RED`` (the
-  DATC's notation) or ``SUEZ F MED`` (the fleet named; the direction follows).
+  DATC's notation) or ``SUEZ F MED`` (the fleet named; the direction follows);
+  ``SC NONE`` (``SC AUCUNE``) gives none: as a reaction-step change it withdraws
+  the power's permission.
 
 Moves through the canal are written as ordinary moves: ``F MED - RED``.
 """
@@ -27,6 +29,8 @@ ARTICLES = frozenset({"LE", "THE", "LA"})
 """Articles allowed before the railroad's name (``PAR LE TSR``)."""
 PERMISSION_WORDS = frozenset({"SC", "SUEZ"})
 """Words that start a Suez permission."""
+NONE_WORDS = frozenset({"NONE", "AUCUNE", "AUCUN", "RIEN"})
+"""``SC NONE``: no permission (the reaction step's way to withdraw one under Espionnite)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,14 @@ class SuezPermission(Order):
     fleet: UnitRef = UnitRef(None, "")
     target: str = ""
 
+    @property
+    def withdraws(self) -> bool:
+        """``SC NONE``: no permission (a reaction-step change that takes the power's permission back)."""
+        return not self.fleet.place
+
     def format(self) -> str:
+        if self.withdraws:
+            return "SC NONE"
         return f"SC {self.fleet} - {self.target}"
 
 
@@ -104,6 +115,8 @@ def parse_colonial(parser: OrderParser, tokens: list[str]) -> Order | None:
 
 
 def _parse_permission(parser: OrderParser, tokens: list[str]) -> Order:
+    if len(tokens) == 2 and tokens[1] in NONE_WORDS:
+        return SuezPermission(None, UnitRef(None, ""), "")
     if len(tokens) < 2:
         raise parser.invalid("a Suez permission names the fleet it lets through: SC F MED - RED", 1, "missing_place")
     fleet, j = parser.unit(1)

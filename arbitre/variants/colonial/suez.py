@@ -58,6 +58,8 @@ def check_permission(
             f"{RULE}: only the power with a unit in {board.egypt} may let a fleet through the canal, and {who}",
             "suez_not_egypt",
         )
+    if order.withdraws:
+        return order  # SC NONE: no permission this turn (Espionnite: the change that withdraws one)
     sea = order.fleet.province
     if sea not in board.canal_seas:
         raise illegal(order, f"{RULE}: a permission names a fleet in {' or '.join(board.canal_seas)}", "suez_not_canal")
@@ -204,7 +206,7 @@ class CanalExtension(MovementExtension):
                 )
             else:
                 assert isinstance(o, SuezPermission)
-                permission = o
+                permission = None if o.withdraws else o
                 self.permission_results.append((power, text, o, None, None))
         if permission is not None:
             permitted = {
