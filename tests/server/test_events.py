@@ -230,3 +230,81 @@ def test_a_hidden_change_sends_nothing(client: httpx.Client, readers: list[Strea
         assert normalized(reader_a, games[0][0]) == normalized(reader_b, games[1][0])
         assert "psst" not in reader_a.text() and "PIC" not in reader_a.text()
     assert [e.kind for e in a[0].events] == ["hello", "ready", "message", "phase"]  # Germany's own switch
+
+
+def _pair_streams(
+    client: httpx.Client,
+    readers: list[StreamReader],
+    rules: list[str],
+    options: dict[str, object],
+    listeners: list[str],
+    turns: list[tuple[dict[str, list[str]], dict[str, list[str]]]],
+    hidden_ready: str,
+) -> list[tuple[int, list[StreamReader]]]:
+    """Two games of ``rules``; each turn gives game A and game B their orders, then the master adjudicates.
+
+    In game A, ``hidden_ready`` (not a listener) also switches to ready at each turn: the listeners
+    may not see it.  The listeners' streams are opened before the first turn; after each turn every
+    stream has heard the game move on (a new phase or step), so that both games' streams are cut alike.
+    """
+    games = []
+    for _ in range(2):
+        gid, master, players = start_game(client, rules=rules, options=options)  # type: ignore[arg-type]
+        streams = [listen(client, readers, gid, players[p]) for p in listeners]
+        games.append((gid, master, players, streams))
+    for turn in turns:
+        for n, ((gid, master, players, streams), orders) in enumerate(zip(games, turn, strict=True)):
+            for power, lines in orders.items():
+                ok(players[power].put(f"/api/games/{gid}/orders", {"orders": lines}))
+            if n == 0:
+                ok(players[hidden_ready].put(f"/api/games/{gid}/orders", {"ready": True}))
+            seen = [len(r.events) for r in streams]
+            ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
+            for r, n in zip(streams, seen, strict=True):
+                r.wait(lambda evs, n=n: any(e.kind in ("phase", "step") for e in evs[n:]))
+    return [(gid, streams) for gid, _m, _p, streams in games]
+
+
+def _same_bytes(pair: list[tuple[int, list[StreamReader]]]) -> None:
+    (gid_a, a), (gid_b, b) = pair
+    for reader_a, reader_b in zip(a, b, strict=True):
+        assert normalized(reader_a, gid_a) == normalized(reader_b, gid_b)
+
+
+def test_a_submerged_submarine_s_moves_send_nothing(client: httpx.Client, readers: list[StreamReader]) -> None:
+    """Germany's submarine dives in both games, then takes one of two routes in the depths: France's stream
+    (a player with no submarine, so no sonar) is byte for byte the same."""
+    same = {"GERMANY": ["SM KIE - HEL"], "FRANCE": ["A PAR - BUR"]}
+    dive = {"GERMANY": ["SM HEL - HEL-1"], "FRANCE": ["A BUR H"]}
+    turns = [
+        (same, same),
+        (dive, dive),
+        ({"GERMANY": ["SM HEL-1 - NTH-1"]}, {"GERMANY": ["SM HEL-1 H"]}),
+        ({"GERMANY": ["SM NTH-1 - NWG-1"]}, {"GERMANY": ["SM HEL-1 - NTH-1"]}),
+    ]
+    pair = _pair_streams(
+        client, readers, ["submarines"], {"start_submarines": "GERMANY:KIE"}, ["FRANCE", "ITALY"], turns, "GERMANY"
+    )
+    _same_bytes(pair)
+    (gid_a, (france_a, _)), _ = pair
+    assert france_a.events[-1].data["played"] >= 4  # the four movement phases were played
+    assert "NTH" not in france_a.text() and "NWG" not in france_a.text()
+    # The master's stream is not compared: it may see everything.
+    assert gid_a
+
+
+def test_another_power_s_spy_orders_send_nothing(client: httpx.Client, readers: list[StreamReader]) -> None:
+    """Espionnite: France spies on Germany's army in game A, on England's fleet in game B; Germany's and
+    Italy's streams through the orders, reaction and next phase are byte for byte the same."""
+    turns = [
+        (
+            {"FRANCE": ["A PAR - BUR", "SPY MUN"], "GERMANY": ["A MUN - RUH"]},
+            {"FRANCE": ["A PAR - BUR", "SPY LON"], "GERMANY": ["A MUN - RUH"]},
+        ),
+        ({}, {}),  # the reaction step: nobody changes anything
+    ]
+    pair = _pair_streams(client, readers, ["espionnite"], {}, ["GERMANY", "ITALY"], turns, "FRANCE")
+    _same_bytes(pair)
+    (_, (germany_a, _)), _ = pair
+    assert [e.kind for e in germany_a.events] == ["hello", "step", "phase"]
+    assert "SPY" not in germany_a.text()
