@@ -255,13 +255,17 @@ def _pair_streams(
     for turn in turns:
         for n, ((gid, master, players, streams), orders) in enumerate(zip(games, turn, strict=True)):
             for power, lines in orders.items():
-                ok(players[power].put(f"/api/games/{gid}/orders", {"orders": lines}))
+                r = players[power].put(f"/api/games/{gid}/orders", {"orders": lines})
+                assert r.status_code == 200 and not r.json()["rejected"], r.text
             if n == 0:
                 ok(players[hidden_ready].put(f"/api/games/{gid}/orders", {"ready": True}))
-            seen = [len(r.events) for r in streams]
-            ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
-            for r, n in zip(streams, seen, strict=True):
-                r.wait(lambda evs, n=n: any(e.kind in ("phase", "step") for e in evs[n:]))
+            while True:
+                seen = [len(r.events) for r in streams]
+                ok(master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}))
+                for r, n in zip(streams, seen, strict=True):
+                    r.wait(lambda evs, n=n: any(e.kind in ("phase", "step") for e in evs[n:]))
+                if streams[0].events[-1].data.get("phase", "M").endswith("M"):
+                    break  # Submarines: a retreat step follows every movement phase (empty here)
     return [(gid, streams) for gid, _m, _p, streams in games]
 
 
