@@ -1,7 +1,8 @@
 """Hostile input for the attack tests: hypothesis strategies and the profiles that size the runs.
 
 Profiles: ``hostile-ci`` (short, the default) and ``hostile-long`` (thousands of
-examples), chosen with ``ARBITRE_HYPOTHESIS_PROFILE=long``.
+examples), chosen with ``ARBITRE_HYPOTHESIS_PROFILE=long``; ``ARBITRE_HOSTILE_EXAMPLES=N``
+sets the number of examples of every hostile test of either profile.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ settings.register_profile(
 HOSTILE = settings.get_profile(
     "hostile-long" if os.environ.get("ARBITRE_HYPOTHESIS_PROFILE") == "long" else "hostile-ci"
 )
+if os.environ.get("ARBITRE_HOSTILE_EXAMPLES", "").isdigit():
+    HOSTILE = settings(HOSTILE, max_examples=int(os.environ["ARBITRE_HOSTILE_EXAMPLES"]))
 """The settings of every hostile-input test (``@HOSTILE``)."""
 
 WORDS = [

@@ -34,6 +34,8 @@ FIELDS = [
     "dislodged",
     "supply_centers",
     "orders",
+    "order_sets",
+    "order_sets_latest_known",
     "viewer",
     "extras",
     "step",
