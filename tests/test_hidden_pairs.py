@@ -173,3 +173,29 @@ def test_an_error_about_another_powers_reaction_tells_its_details_to_that_power_
     assert error("A PAR - MOS", "GERMANY") == error("A PAR - BUD", "GERMANY") == error("A PAR - MOS", "observer")
     assert error("A PAR - MOS", "FRANCE") != error("A PAR - BUD", "FRANCE")  # France reads its own reasons
     assert "MOS" in error("A PAR - MOS", "master")[1]
+
+
+def test_nationality_options_judge_a_hidden_unit_as_the_supporter_sees_it() -> None:
+    """DATC 4.C.5/4.C.6 alternatives: a support naming (or not naming) the nationality of a submerged
+    submarine reads the same whether that submarine is there, and is not refused for a nationality
+    the supporter cannot see."""
+    orders = [
+        ["SM MAO-1 S ITALIAN SM NAO-1"],
+        ["SM MAO-1 S GERMAN SM NAO-1"],
+        ["SM MAO-1 S SM NAO-1"],
+        ["SM MAO-1 S SM NAO-1", "SM MAO-1 S GERMAN SM NAO-1 - IRI-1"],
+    ]
+    for option in (
+        {"missing_nationality": "invalid"},
+        {"missing_nationality": "unless_designated"},
+        {"wrong_nationality": "invalid"},
+        {"wrong_nationality": "unless_designated"},
+    ):
+        for lines in orders:
+            answers = []
+            for german in ("SM NAO-1", "SM BAR-1"):
+                units = {"FRANCE": ["SM MAO-1"], "GERMANY": [german]}
+                out = process({**SUB, "options": option, "units": units, "orders": {"FRANCE": lines}})
+                answers.append(_bytes([r for r in out["results"] if r["power"] == "FRANCE"]))
+            assert answers[0] == answers[1], (option, lines)
+            assert "nationality" not in answers[0], (option, lines)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult
 from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError
+from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import nationality_weak
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import Position
@@ -78,7 +79,12 @@ def read_orders(
                 continue
             key = checked.unit.province
             bare = order.unit is not None and order.unit.kind is None
-            weak = nationality_weak(position, power, order, rules.options) if by_nationality else None
+            # Judged on what the power can see (a hidden unit has no nationality to name).
+            weak = (
+                nationality_weak(known_position(rules, position, power), power, order, rules.options)
+                if by_nationality
+                else None
+            )
             if key not in by_unit:
                 by_unit[key] = (power, text, checked)
                 if bare:

@@ -9,6 +9,7 @@ otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from arbitre.maps import ARMY, FLEET, GameMap
@@ -191,7 +192,7 @@ def check_movement_order(
         else:
             return check_convoy_path(game_map, position, unit, ref, order)
     if isinstance(order, (Support, Convoy)):
-        order = check_nationality(position, power, order, options)
+        order = check_nationality(position, power, order, options, game_map.powers)
     try:
         return _check_unit_order(game_map, position, unit, ref, here, order, options)
     except IllegalOrder as err:
@@ -225,17 +226,21 @@ def check_convoy_path(game_map: GameMap, position: Position, unit: Unit, ref: Un
     return Move(ref, target, True, seas)
 
 
-def check_nationality(position: Position, power: str, order: Support | Convoy, options: RuleOptions) -> Order:
+def check_nationality(
+    position: Position, power: str, order: Support | Convoy, options: RuleOptions, powers: Collection[str]
+) -> Order:
     """The nationality written for a supported or convoyed unit (DATC 4.C.5, 4.C.6).
 
     The normal form drops it: once the order is allowed, only the unit counts.  An
     order that names no nationality for a foreign unit, or the wrong one, is
     illegal under the ``invalid`` alternatives; ``unless_designated`` is settled
     between the orders of one unit when they are read (:mod:`arbitre.adjudicator.intake`).
+    A unit of no power of the map (a rule module's stand-in for a unit the ordering
+    power cannot see) has no nationality to check: the order is judged as if it were right.
     """
     named = order.supported if isinstance(order, Support) else order.convoyed
     other = position.units.get(named.province)
-    if other is not None:
+    if other is not None and other.power in powers:
         if order.nationality is None and other.power != power and options.missing_nationality == "invalid":
             raise illegal(order, f"name the nationality of the unit in {named.province} (DATC 4.C.5)", "nationality")
         if order.nationality not in (None, other.power) and options.wrong_nationality == "invalid":
