@@ -238,6 +238,8 @@ def check_nationality(
     A unit of no power of the map (a rule module's stand-in for a unit the ordering
     power cannot see) has no nationality to check: the order is judged as if it were right.
     """
+    if order.nationality is None and options.missing_nationality == "valid":
+        return order  # the common case: nothing written, nothing to check
     named = order.supported if isinstance(order, Support) else order.convoyed
     other = position.units.get(named.province)
     if other is not None and other.power in powers:
