@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import threading
 
 import pytest
@@ -10,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from arbitre.server.errors import Problem
 from arbitre.server.site import Site
-from arbitre.server.throttle import ACCOUNT_LIMIT, HashGate, Throttle
+from arbitre.server.throttle import ACCOUNT_LIMIT, HASH_NICENESS, HashGate, Throttle
 from tests.server.conftest import Api
 
 
@@ -113,3 +115,15 @@ def test_hash_gate_refuses_beyond_its_queue() -> None:
     holder.join()
     waiter.join()
     assert gate.run(lambda: 7) == 7
+
+
+def test_hashes_run_on_a_low_priority_thread() -> None:
+    """The gate's hashing thread is the least urgent on the machine (Linux), not the request's thread."""
+    gate = HashGate(slots=1, queue=1)
+    caller = threading.get_native_id()
+    worker, niceness = gate.run(lambda: (threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0)))
+    assert worker != caller
+    if sys.platform == "linux":
+        assert os.getpriority(os.PRIO_PROCESS, worker) == HASH_NICENESS
+        assert os.getpriority(os.PRIO_PROCESS, caller) < HASH_NICENESS  # the request's thread is untouched
+    assert niceness >= 0
