@@ -200,7 +200,10 @@ def game_page(game_id: int, request: Request) -> Response:
                 request, actor, "game_outside.html", {"game": services.summary(seat.row), "powers": game.powers()}
             )
         return render(
-            request, actor, "game.html", {**_game_context(site, s, seat, actor.lang), "live_since": live.since(site, s, seat)}
+            request,
+            actor,
+            "game.html",
+            {**_game_context(site, s, seat, actor.lang), "live_since": live.since(site, s, seat)},
         )
 
 
@@ -246,7 +249,11 @@ def orders(
                 request,
                 actor,
                 "game.html",
-                {**_game_context(site, s, seat, actor.lang), "rejected": rejected, "live_since": live.since(site, s, seat)},
+                {
+                    **_game_context(site, s, seat, actor.lang),
+                    "rejected": rejected,
+                    "live_since": live.since(site, s, seat),
+                },
             )
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
