@@ -25,11 +25,23 @@ class Settings:
     threads: int = 8
     stream_keepalive: float = 20.0
     """Seconds between two keep-alive lines of an idle event stream (each also re-reads the reader's glance)."""
+    smtp_url: str = ""
+    """Where e-mail goes: ``smtp://[user:password@]host[:port][?starttls=1]`` or ``smtps://…`` ("": no e-mail)."""
+    mail_from: str = ""
+    """The ``From`` address of notifications ("": ``arbitre@`` the site's host name)."""
+    site_url: str = "http://127.0.0.1:8000"
+    """The site's public address, for the links in e-mails."""
+    notify_interval: float = 2.0
+    """Seconds between two runs of the notification sender."""
+    run_sender: bool = True
+    """Does this process run the notification sender (with the worker)?"""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
-        ``ARBITRE_THREADS`` (request threads per process) and ``ARBITRE_WORKER`` (``0``: no deadline worker)."""
+        ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
+        notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
+        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -38,6 +50,11 @@ class Settings:
             adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
             threads=int(os.environ.get("ARBITRE_THREADS", "8")),
             stream_keepalive=float(os.environ.get("ARBITRE_STREAM_KEEPALIVE", "20")),
+            smtp_url=os.environ.get("ARBITRE_SMTP_URL", ""),
+            mail_from=os.environ.get("ARBITRE_MAIL_FROM", ""),
+            site_url=os.environ.get("ARBITRE_SITE_URL", "http://127.0.0.1:8000").rstrip("/"),
+            notify_interval=float(os.environ.get("ARBITRE_NOTIFY_INTERVAL", "2")),
+            run_sender=os.environ.get("ARBITRE_SENDER", "1") != "0",
         )
 
 
