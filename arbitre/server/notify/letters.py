@@ -37,13 +37,7 @@ from arbitre.store.outbox import (
     VOTE_OPENED,
 )
 from arbitre.words import translator
-from arbitre.words.translate import Translator
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogs; it is translated where it is used."""
-    return message
-
+from arbitre.words.translate import N_, Translator
 
 SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
 PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
@@ -94,36 +88,6 @@ VOTE_NAMES = {
     "extend": N_("deadline extension"),
 }
 """What a vote is about, by the votes code's ``vote`` field."""
-RESULT_WORDS = (
-    N_("succeeds"),
-    N_("fails"),
-    N_("not a legal order"),
-    N_("not understood"),
-    N_("void"),
-    N_("bounced"),
-    N_("bounced with {units}"),
-    N_("support cut"),
-    N_("support cut by {units}"),
-    N_("dislodged"),
-    N_("no order given: holds"),
-    N_("convoy disrupted"),
-    N_("no convoy"),
-    N_("void: the supported or convoyed unit did something else"),
-    N_("civil disorder"),
-    N_("a second order for the same unit"),
-    N_("no build left"),
-    N_("more builds than owed"),
-    N_("the place is occupied"),
-    N_("not an order of this phase"),
-    N_("wrong coast"),
-    N_("name the coast to build on"),
-    N_("no disband owed"),
-    N_("dislodged by {unit}"),
-    N_("retreats: {places}"),
-    N_("no retreat: disbanded"),
-)
-"""The result sentences of :mod:`arbitre.server.wording` (its ``MSGIDS``), marked here for the catalogs: the
-e-mails word results with them (a test checks the two lists agree)."""
 STEP_NAMES = {"orders": N_("orders"), "reaction": N_("reaction")}
 
 
