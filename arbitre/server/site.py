@@ -35,13 +35,15 @@ class Settings:
     """Seconds between two runs of the notification sender."""
     run_sender: bool = True
     """Does this process run the notification sender (with the worker)?"""
+    notify_lease: float = 120.0
+    """Seconds a sender keeps the deliveries it claimed before another may claim them (longer than a send)."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
         ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
         notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
-        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)."""
+        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -55,6 +57,7 @@ class Settings:
             site_url=os.environ.get("ARBITRE_SITE_URL", "http://127.0.0.1:8000").rstrip("/"),
             notify_interval=float(os.environ.get("ARBITRE_NOTIFY_INTERVAL", "2")),
             run_sender=os.environ.get("ARBITRE_SENDER", "1") != "0",
+            notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
         )
 
 

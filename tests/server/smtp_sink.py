@@ -19,7 +19,9 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
-ARTIFACTS = Path(os.environ.get("ARBITRE_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts")) / "emails"
+ARTIFACTS = (
+    Path(os.environ.get("ARBITRE_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts")) / "emails"
+)
 
 
 def free_port() -> int:

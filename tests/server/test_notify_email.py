@@ -105,7 +105,9 @@ def test_each_member_gets_each_event_once_in_their_language_and_time_zone(
     assert started_en.message["List-Unsubscribe"][1:-1] in started_en.text()
 
     # a phase is processed: each player reads its own orders' results
-    assert players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", "A MAR - BUR"]}).status_code == 200
+    assert (
+        players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", "A MAR - BUR"]}).status_code == 200
+    )
     assert players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - BUR"]}).status_code == 200
     assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
     assert sender.tick(mail_site) == 8
@@ -117,7 +119,10 @@ def test_each_member_gets_each_event_once_in_their_language_and_time_zone(
     assert "Fall 1901, movement" in phase_ge.text()
 
     # a private message: only its reader is told
-    assert players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Channel?\nDeal."}).status_code == 201
+    assert (
+        players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Channel?\nDeal."}).status_code
+        == 201
+    )
     assert sender.tick(mail_site) == 1
     msg = received.messages(fr)[-1]
     assert msg.subject == "Spring Tour : nouveau message (Angleterre)"
@@ -141,7 +146,9 @@ def test_the_unsubscribe_link_works_without_login_and_stops_that_kind(
     assert page.status_code == 200 and 'id="unsubscribe"' in page.text  # a GET changes nothing
     assert "email:message" not in players["ENGLAND"].get("/api/me/notifications").json()["off"]
     # what a mail program sends for a one-click unsubscribe (RFC 8058)
-    r = anonymous.post(link, content="List-Unsubscribe=One-Click", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    r = anonymous.post(
+        link, content="List-Unsubscribe=One-Click", headers={"Content-Type": "application/x-www-form-urlencoded"}
+    )
     assert r.status_code == 200 and 'id="unsubscribed"' in r.text
     assert players["ENGLAND"].get("/api/me/notifications").json()["off"] == ["email:message"]
     before = len(received.messages(en))
@@ -162,10 +169,10 @@ def test_a_crash_between_claim_and_send_is_sent_again_with_the_same_message_id(
     _, received = sink
     setup_game(client)
     with mail_site.db.writing() as s:  # a sender claims everything, then dies before sending
-        claimed = deliveries.claim(s, "dead-sender", clock.now(), sender.LEASE, 100)
+        claimed = deliveries.claim(s, "dead-sender", clock.now(), sender.lease(mail_site), 100)
     assert len(claimed) == 8
     assert sender.tick(mail_site) == 0  # the lease holds: nobody else sends them
-    clock.advance(sender.LEASE.total_seconds() + 1)
+    clock.advance(sender.lease(mail_site).total_seconds() + 1)
     assert sender.tick(mail_site) == 8
     ids = [m.message["Message-ID"] for m in received.messages()]
     assert sorted(ids) == sorted(sender.message_id(mail_site, c.notification.id, "email") for c in claimed)

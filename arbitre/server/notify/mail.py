@@ -7,9 +7,11 @@ User and password are URL-encoded (``%40`` for ``@``).
 
 from __future__ import annotations
 
+import contextlib
 import email.policy
 import smtplib
 import ssl
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
@@ -59,8 +61,9 @@ class SmtpServer:
             starttls=query.get("starttls", ["0"])[0].lower() in ("1", "true", "yes"),
         )
 
-    def send(self, message: EmailMessage) -> None:
-        """Hand ``message`` to the server (raises ``smtplib.SMTPException`` or ``OSError`` on failure)."""
+    @contextlib.contextmanager
+    def connect(self) -> Iterator[smtplib.SMTP]:
+        """An open, logged-in connection (closed at the end of the block); send with ``send_message``."""
         context = ssl.create_default_context()
         client: smtplib.SMTP
         if self.tls:
@@ -72,6 +75,11 @@ class SmtpServer:
                 client.starttls(context=context)
             if self.user:
                 client.login(self.user, self.password)
+            yield client
+
+    def send(self, message: EmailMessage) -> None:
+        """Hand one message to the server (raises ``smtplib.SMTPException`` or ``OSError`` on failure)."""
+        with self.connect() as client:
             client.send_message(message)
 
 

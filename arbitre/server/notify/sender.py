@@ -41,8 +41,12 @@ from arbitre.words import translator
 
 log = logging.getLogger("arbitre.notify")
 
-LEASE = timedelta(minutes=2)
-"""How long a claimed delivery stays with its sender (longer than an SMTP exchange may take)."""
+
+def lease(site: Site) -> timedelta:
+    """How long a claimed delivery stays with its sender (``ARBITRE_NOTIFY_LEASE``; longer than a send may take)."""
+    return timedelta(seconds=site.settings.notify_lease)
+
+
 RETRY = timedelta(minutes=1)
 """How long a failed delivery waits before it is tried again."""
 LONGEST_REMINDER = 7 * 24 * 60
@@ -120,25 +124,31 @@ def send_due(site: Site, owner: str = OWNER, limit: int = 20) -> int:
         return 0
     now = site.now()
     with site.db.writing() as s:
-        claimed = deliveries.claim(s, owner, now, LEASE, limit, usable)
+        claimed = deliveries.claim(s, owner, now, lease(site), limit, usable)
     sent = 0
     smtp = SmtpServer.parse(site.settings.smtp_url) if EMAIL in usable else None
-    for c in claimed:
-        if not wants(c.user, c.channel, c.notification.kind):
+    with contextlib.ExitStack() as stack:
+        connection: Any = None
+        for c in claimed:
+            if not wants(c.user, c.channel, c.notification.kind):
+                with site.db.writing() as s:
+                    deliveries.finish(s, c.delivery_id, owner, site.now(), deliveries.DROPPED, "turned off")
+                continue
+            try:
+                if c.channel == EMAIL and smtp is not None:
+                    message = compose(site, c.notification, c.user)
+                    if connection is None:  # one SMTP connection for the batch
+                        connection = stack.enter_context(smtp.connect())
+                    connection.send_message(message)
+            except (smtplib.SMTPException, OSError, ValueError) as err:
+                log.warning("notification %s: sending by %s failed: %s", c.notification.id, c.channel, err)
+                with site.db.writing() as s:
+                    deliveries.failed(s, c.delivery_id, owner, site.now(), RETRY, f"{type(err).__name__}: {err}")
+                connection = None  # the connection may be broken: open a new one for the next
+                continue
             with site.db.writing() as s:
-                deliveries.finish(s, c.delivery_id, owner, site.now(), deliveries.DROPPED, "turned off")
-            continue
-        try:
-            if c.channel == EMAIL and smtp is not None:
-                smtp.send(compose(site, c.notification, c.user))
-        except (smtplib.SMTPException, OSError, ValueError) as err:
-            log.warning("notification %s: sending by %s failed: %s", c.notification.id, c.channel, err)
-            with site.db.writing() as s:
-                deliveries.failed(s, c.delivery_id, owner, site.now(), RETRY, f"{type(err).__name__}: {err}")
-            continue
-        with site.db.writing() as s:
-            if deliveries.finish(s, c.delivery_id, owner, site.now()):
-                sent += 1
+                if deliveries.finish(s, c.delivery_id, owner, site.now()):
+                    sent += 1
     return sent
 
 
