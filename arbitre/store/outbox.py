@@ -228,13 +228,18 @@ class OutboxHook:
                 seen.finished.add(obj.id)
 
     def _before_commit(self, session: Session) -> None:
+        if session.new or session.dirty or session.deleted:
+            session.flush()  # what is still pending is seen by _after_flush now
         if "outbox" not in session.info:
             return
-        session.flush()  # what is still pending is seen by _after_flush
         seen: _Seen = session.info.pop("outbox")
         now = seen.when or datetime.now(UTC)
         for gid in sorted(seen.started):
-            enqueue(session, Event(STARTED, gid, "start"), now)
+            row = session.get(GameRow, gid)
+            deadline = row.deadline_at.isoformat() if row is not None and row.deadline_at else None
+            enqueue(
+                session, Event(STARTED, gid, "start", {"phase": row.phase if row else "", "deadline": deadline}), now
+            )
         for gid, steps in sorted(seen.steps.items()):
             row = session.get(GameRow, gid)
             if row is None:

@@ -198,8 +198,8 @@ def _phase(session: Session, referee: Referee, row: GameRow, data: dict[str, Any
         )
         paragraphs.append(_("What the lock revealed to you is on the game page."))
     else:
-        subject = _("{game}: {phase} was processed", game=name, phase=phase_name(done, _))
-        paragraphs.append(_("{phase} was processed.", phase=phase_name(done, _)))
+        subject = _("{game}: the phase {phase} was processed", game=name, phase=phase_name(done, _))
+        paragraphs.append(_("The phase {phase} was processed.", phase=phase_name(done, _)))
         paragraphs.extend(_own_results(game, done, r, _))
         if data.get("status") == ACTIVE or data.get("deadline"):
             paragraphs.append(
@@ -282,7 +282,7 @@ def _started(
     paragraphs = [
         _("The game {game} has started.", game=row.name),
         _seat(r, _),
-        _("First deadline: {deadline}.", deadline=when(row.deadline_at, r.user, _)) if row.deadline_at else "",
+        _("First deadline: {deadline}.", deadline=when(data["deadline"], r.user, _)) if data.get("deadline") else "",
     ]
     return Letter(subject, tuple(p for p in paragraphs if p), f"/games/{row.id}")
 
