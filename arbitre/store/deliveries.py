@@ -44,7 +44,7 @@ def claim(
     now: datetime,
     lease: timedelta,
     limit: int = 20,
-    channels: tuple[str, ...] = ("email", "webhook"),
+    channels: tuple[str, ...] = ("email",),
 ) -> list[Claimed]:
     """Claim up to ``limit`` pending deliveries on ``channels`` whose lease is free or ran out (in ``session``'s
     write transaction)."""

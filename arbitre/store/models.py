@@ -93,8 +93,6 @@ class User(Base):
     """How long before a deadline the "deadline soon" notification comes (``None``: never)."""
     notify_off: Mapped[list[str]] = mapped_column(JSON, default=list)
     """Notification kinds turned off, as ``channel:kind`` (``email:message``, ``site:phase``…)."""
-    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
-    """Where the webhook channel posts each notification (``None``: no webhook)."""
 
 
 class ApiToken(Base):
@@ -266,7 +264,7 @@ class Notification(Base):
 
 
 class Delivery(Base):
-    """One notification to send on one outside channel (``email``, ``webhook``), claimed by a sender with a lease.
+    """One notification to send on one outside channel (``email``), claimed by a sender with a lease.
 
     ``state``: ``pending`` → ``sent`` (or ``dropped``: the recipient turned the kind
     off meanwhile, or it failed too often).  A sender claims a pending row by

@@ -19,7 +19,7 @@ names, a message id, a deadline).  Its text is written when it is read or sent,
 from the recipient's own view and in the recipient's language
 (:mod:`arbitre.server.notify`).  Each notification gets one
 :class:`~arbitre.store.models.Delivery` row per outside channel the recipient
-wants (e-mail, webhook); senders claim those rows (:mod:`arbitre.store.deliveries`).
+wants (e-mail); senders claim those rows (:mod:`arbitre.store.deliveries`).
 """
 
 from __future__ import annotations
@@ -67,10 +67,10 @@ FINISHED_KIND = "finished"
 
 KINDS = (PHASE, DEADLINE, MESSAGE, VOTE_OPENED, VOTE_DECIDED, REPLACEMENT, STARTED, FINISHED_KIND)
 """Every kind of notification, in the order the account page lists them."""
-SITE, EMAIL, WEBHOOK = "site", "email", "webhook"
-CHANNELS = (SITE, EMAIL, WEBHOOK)
-"""Where a notification can go: the site's list, e-mail, a webhook."""
-OUTSIDE = (EMAIL, WEBHOOK)
+SITE, EMAIL = "site", "email"
+CHANNELS = (SITE, EMAIL)
+"""Where a notification can go: the site's list, e-mail."""
+OUTSIDE = (EMAIL,)
 """The channels a sender delivers (the site's list is read from the outbox itself)."""
 
 
@@ -96,8 +96,6 @@ def wants(user: User, channel: str, kind: str) -> bool:
         return False
     if channel == EMAIL:
         return bool(user.email)
-    if channel == WEBHOOK:
-        return bool(user.webhook_url)
     return True
 
 

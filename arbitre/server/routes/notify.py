@@ -103,6 +103,16 @@ def settings_data(user: User) -> dict[str, Any]:
     }
 
 
+def account_context(user: User) -> dict[str, Any]:
+    """What the account page's notification section shows: the settings, the kinds and the time zones."""
+    return {
+        "notify": settings_data(user),
+        "notify_kinds": [(kind, letters.KIND_NAMES[kind]) for kind in KINDS],
+        "notify_channels": list(CHANNELS),
+        "zones": sorted(time_zones()),
+    }
+
+
 def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, Any]:
     """One notification of the list, written for ``user``."""
     letter = letters.write(s, site.referee, note, user)

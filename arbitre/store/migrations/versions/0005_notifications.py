@@ -23,7 +23,6 @@ def upgrade() -> None:
         batch.add_column(sa.Column("time_zone", sa.String(length=64), nullable=False, server_default="UTC"))
         batch.add_column(sa.Column("remind_minutes", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("notify_off", sa.JSON(), nullable=False, server_default="[]"))
-        batch.add_column(sa.Column("webhook_url", sa.String(length=500), nullable=True))
     op.create_table(
         "notifications",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -65,5 +64,5 @@ def downgrade() -> None:
     op.drop_table("deliveries")
     op.drop_table("notifications")
     with op.batch_alter_table("users") as batch:
-        for name in ("webhook_url", "notify_off", "remind_minutes", "time_zone", "email"):
+        for name in ("notify_off", "remind_minutes", "time_zone", "email"):
             batch.drop_column(name)
