@@ -92,7 +92,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, api_bots, events, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import account_security, api, api_bots, events, pages_account, pages_bots, pages_games
     from arbitre.server.routes import notify as notify_routes
 
     app.include_router(api.router)
@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)
     app.include_router(notify_routes.router)
+    app.include_router(account_security.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

@@ -24,6 +24,7 @@ NOTES = {
     "processed": "The phase was adjudicated.",
     "done": "Done.",
     "registered": "Your account was created.",
+    "password_changed": "Your password was changed; log in with the new one.",
 }
 """Notes a redirect may ask the next page to show (by key, so a link cannot inject text)."""
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.security import Signer
-from arbitre.server.throttle import LoginGuard
+from arbitre.server.throttle import LoginGuard, Throttle
 from arbitre.store import Database
 from arbitre.store.lifecycle import Referee
 
@@ -61,6 +61,13 @@ class Settings:
         )
 
 
+class ResetThrottle:
+    """Per-account limit of password-reset e-mails: 3 an hour (counters per server process)."""
+
+    def __init__(self) -> None:
+        self.by_account = Throttle(3, 3600.0)
+
+
 @dataclass
 class Site:
     """Everything a request handler needs, kept on ``app.state.site``."""
@@ -72,6 +79,8 @@ class Site:
     referee: Referee = field(default_factory=Referee)
     guard: LoginGuard = field(default_factory=LoginGuard)
     """Login throttles and the password-hashing gate."""
+    resets: ResetThrottle = field(default_factory=ResetThrottle)
+    """How many password-reset e-mails each account was sent lately."""
     maps: dict[tuple[int, int, str, int | None, str], str] = field(default_factory=dict)
     """Drawn maps by (game id, game version, viewer, history index or ``None``, language): a small cache."""
 

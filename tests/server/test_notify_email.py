@@ -5,13 +5,10 @@ The e-mails are saved under ``test-artifacts/emails/<test>/`` for people to read
 
 from __future__ import annotations
 
-import re
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.server.app import create_app, make_site
@@ -20,37 +17,7 @@ from arbitre.server.notify import sender
 from arbitre.server.site import Settings, Site
 from arbitre.store import deliveries
 from tests.server.conftest import POWERS, Api
-from tests.server.smtp_sink import ARTIFACTS, Sink, SmtpSink
-
-
-@pytest.fixture
-def sink(request: pytest.FixtureRequest) -> Iterator[tuple[str, Sink]]:
-    """A running SMTP sink whose e-mails are saved in a folder named after the test."""
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
-    server = SmtpSink(ARTIFACTS / name)
-    for old in (ARTIFACTS / name).glob("*"):
-        old.unlink()
-    with server as received:
-        yield server.url, received
-
-
-@pytest.fixture
-def mail_site(db_url: str, clock: ManualClock, sink: tuple[str, Sink]) -> Iterator[Site]:
-    """A site that sends e-mail to the sink (no background loops: the test runs the sender)."""
-    url, _ = sink
-    s = make_site(
-        Settings(database_url=db_url, run_worker=False, smtp_url=url, site_url="https://arbitre.example"),
-        clock,
-    )
-    yield s
-    s.db.dispose()
-
-
-@pytest.fixture
-def client(mail_site: Site) -> Iterator[TestClient]:
-    """A test client of the mail site."""
-    with TestClient(create_app(site=mail_site)) as c:
-        yield c
+from tests.server.smtp_sink import Sink
 
 
 def setup_game(client: TestClient, *, french: str = "FRANCE") -> tuple[int, Api, dict[str, Api]]:
@@ -83,10 +50,10 @@ def address(api: Api) -> str:
 
 
 def test_each_member_gets_each_event_once_in_their_language_and_time_zone(
-    client: TestClient, mail_site: Site, sink: tuple[str, Sink], clock: ManualClock
+    mail_client: TestClient, mail_site: Site, sink: tuple[str, Sink], clock: ManualClock
 ) -> None:
     _, received = sink
-    gid, master, players = setup_game(client)
+    gid, master, players = setup_game(mail_client)
     assert sender.tick(mail_site) == 8  # the game started: the master and seven players
     assert sender.tick(mail_site) == 0  # nothing twice
     fr, en = address(players["FRANCE"]), address(players["ENGLAND"])
@@ -131,17 +98,17 @@ def test_each_member_gets_each_event_once_in_their_language_and_time_zone(
 
 
 def test_the_unsubscribe_link_works_without_login_and_stops_that_kind(
-    client: TestClient, mail_site: Site, sink: tuple[str, Sink]
+    mail_client: TestClient, mail_site: Site, sink: tuple[str, Sink]
 ) -> None:
     _, received = sink
-    gid, _master, players = setup_game(client)
+    gid, _master, players = setup_game(mail_client)
     sender.tick(mail_site)
     en = address(players["ENGLAND"])
     assert players["FRANCE"].post(f"/api/games/{gid}/messages", {"to": "ENGLAND", "body": "one"}).status_code == 201
     sender.tick(mail_site)
     first = received.messages(en)[-1]
     link = first.message["List-Unsubscribe"][1:-1].replace("https://arbitre.example", "")
-    anonymous = TestClient(client.app)
+    anonymous = TestClient(mail_client.app)
     page = anonymous.get(link)
     assert page.status_code == 200 and 'id="unsubscribe"' in page.text  # a GET changes nothing
     assert "email:message" not in players["ENGLAND"].get("/api/me/notifications").json()["off"]
@@ -164,10 +131,10 @@ def test_the_unsubscribe_link_works_without_login_and_stops_that_kind(
 
 
 def test_a_crash_between_claim_and_send_is_sent_again_with_the_same_message_id(
-    client: TestClient, mail_site: Site, sink: tuple[str, Sink], clock: ManualClock
+    mail_client: TestClient, mail_site: Site, sink: tuple[str, Sink], clock: ManualClock
 ) -> None:
     _, received = sink
-    setup_game(client)
+    setup_game(mail_client)
     with mail_site.db.writing() as s:  # a sender claims everything, then dies before sending
         claimed = deliveries.claim(s, "dead-sender", clock.now(), sender.lease(mail_site), 100)
     assert len(claimed) == 8

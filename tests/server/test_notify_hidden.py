@@ -11,39 +11,13 @@ notification of any game names an account: powers only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 
-from arbitre.server.app import create_app, make_site
-from arbitre.server.clock import ManualClock
 from arbitre.server.notify import sender
-from arbitre.server.site import Settings, Site
 from tests.server.conftest import POWERS, Api
-from tests.server.smtp_sink import ARTIFACTS, Sink, SmtpSink
+from tests.server.smtp_sink import Sink
 from tests.server.test_submarines import SETTINGS, play
-
-
-@pytest.fixture
-def sink(request: pytest.FixtureRequest) -> Iterator[tuple[str, Sink]]:
-    """An SMTP sink saving this test's e-mails."""
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
-    for old in (ARTIFACTS / name).glob("*"):
-        old.unlink()
-    server = SmtpSink(ARTIFACTS / name)
-    with server as received:
-        yield server.url, received
-
-
-@pytest.fixture
-def mail_site(db_url: str, clock: ManualClock, sink: tuple[str, Sink]) -> Iterator[Site]:
-    """A site sending to the sink."""
-    s = make_site(
-        Settings(database_url=db_url, run_worker=False, smtp_url=sink[0], site_url="https://deep.example"), clock
-    )
-    yield s
-    s.db.dispose()
 
 
 def normal(text: str, gid: int) -> str:
@@ -52,9 +26,10 @@ def normal(text: str, gid: int) -> str:
     return re.sub(r"/unsubscribe/[A-Za-z0-9_.-]+", "/unsubscribe/TOKEN", text)
 
 
-def test_notifications_do_not_depend_on_hidden_state(mail_site: Site, sink: tuple[str, Sink]) -> None:
+def test_notifications_do_not_depend_on_hidden_state(mail_client: TestClient, sink: tuple[str, Sink]) -> None:
     _, received = sink
-    client = TestClient(create_app(site=mail_site))
+    client = mail_client
+    mail_site = client.app.state.site  # type: ignore[attr-defined]
     master = Api(client, "deepgm")
     players = {p: Api(client, f"deep_{p.lower()}") for p in POWERS}
     observer = Api(client, "deepobs")

@@ -106,8 +106,9 @@ def build(envelope: Envelope, subject: str, text: str) -> EmailMessage:
     msg["Date"] = format_datetime(envelope.date)
     msg["Message-ID"] = envelope.message_id
     msg["Content-Language"] = envelope.lang
-    msg["List-Unsubscribe"] = f"<{envelope.unsubscribe_url}>"
-    msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    if envelope.unsubscribe_url:  # notifications; an account's own e-mails (a reset link) have none
+        msg["List-Unsubscribe"] = f"<{envelope.unsubscribe_url}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(text, charset="utf-8")
     return msg
