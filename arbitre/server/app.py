@@ -39,13 +39,15 @@ def make_site(settings: Settings | None = None, clock: Clock | None = None) -> S
     settings = settings or Settings.from_env()
     db = open_database(settings.database_url)
     migrate(db)
+    clock = clock or SystemClock()
+    db.outbox.clock = clock.now  # notifications are dated by the site's clock
     with db.writing() as s:
         secret = site_secret(s)
     return Site(
         db=db,
         signer=Signer(secret),
         settings=settings,
-        clock=clock or SystemClock(),
+        clock=clock,
         referee=Referee(pause_seconds=settings.adjudication_pause),
     )
 

@@ -142,7 +142,9 @@ class Database:
         """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
         self.changes.attach(self._write, Database.after_commit)
         # Notifications of what a write transaction changed are written in it, just before it commits.
-        OutboxHook().attach(self._write)
+        self.outbox = OutboxHook()
+        """Writes notifications in the transactions that make the changes (see :mod:`arbitre.store.outbox`)."""
+        self.outbox.attach(self._write)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

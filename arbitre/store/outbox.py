@@ -24,7 +24,7 @@ wants (e-mail); senders claim those rows (:mod:`arbitre.store.deliveries`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -185,11 +185,16 @@ class _Seen:
     started: set[int] = field(default_factory=set)
     finished: set[int] = field(default_factory=set)
     messages: list[int] = field(default_factory=list)
-    when: datetime | None = None
 
 
 class OutboxHook:
-    """Writes the notifications of what a write transaction changed, just before it commits."""
+    """Writes the notifications of what a write transaction changed, just before it commits.
+
+    ``clock`` dates them (the server sets its own clock, so that tests can move time).
+    """
+
+    def __init__(self) -> None:
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     def attach(self, factory: sessionmaker[Session]) -> None:
         """Watch every write session made by ``factory``."""
@@ -207,11 +212,9 @@ class OutboxHook:
             if isinstance(obj, Adjudication):
                 seen = seen or self._seen(session)
                 seen.steps.setdefault(obj.game_id, []).append((obj.phase, obj.step, obj.done_at))
-                seen.when = seen.when or obj.done_at
             elif isinstance(obj, Message):
                 seen = seen or self._seen(session)
                 seen.messages.append(obj.id)
-                seen.when = seen.when or obj.created_at
         for obj in session.dirty:
             if not isinstance(obj, GameRow):
                 continue
@@ -231,7 +234,7 @@ class OutboxHook:
         if "outbox" not in session.info:
             return
         seen: _Seen = session.info.pop("outbox")
-        now = seen.when or datetime.now(UTC)
+        now = self.clock()
         for gid in sorted(seen.started):
             row = session.get(GameRow, gid)
             deadline = row.deadline_at.isoformat() if row is not None and row.deadline_at else None
@@ -260,7 +263,7 @@ class OutboxHook:
             if msg is None:
                 continue
             users = tuple(message_readers(session, msg))
-            enqueue(session, Event(MESSAGE, msg.game_id, str(mid), {"message": mid}, users), msg.created_at)
+            enqueue(session, Event(MESSAGE, msg.game_id, str(mid), {"message": mid}, users), now)
         session.info.pop("outbox", None)  # the notifications' own flushes saw nothing to tell
 
 
