@@ -98,3 +98,48 @@ def test_notifications_do_not_depend_on_hidden_state(mail_client: TestClient, si
     for m in received.messages():
         text = m.subject + m.text()
         assert not any(name in text for name in names), (m.to, m.subject)
+
+
+def test_espionnite_spies_change_no_other_readers_notifications(
+    mail_client: TestClient, sink: tuple[str, Sink]
+) -> None:
+    """France's spy watches Munich in one game and Venice in the other (and gets a private reveal):
+    every other reader's notifications, through the lock, the reaction step and the adjudication, are the same."""
+    _, received = sink
+    mail_site = mail_client.app.state.site  # type: ignore[attr-defined]
+    master = Api(mail_client, "spygm")
+    players = {p: Api(mail_client, f"spy_{p.lower()}") for p in POWERS}
+    for p, api in players.items():
+        assert api.put("/api/me/notifications", {"email": f"{p.lower()}@spy.example"}).status_code == 200
+    readers = [p for p in POWERS if p != "FRANCE"]
+    seen: list[dict[str, list[str]]] = []
+    for target in ("MUN", "VEN"):
+        before = len(received.messages())
+        gid = master.post("/api/games", {"name": "Spies", "rules": ["espionnite"], "assignment": "choice"}).json()["id"]
+        for p in POWERS:
+            assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
+        r = players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", f"SPY {target}"]})
+        assert r.json()["rejected"] == []
+        assert players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - TYR"]}).status_code == 200
+        for p in POWERS:
+            assert players[p].put(f"/api/games/{gid}/orders", {"ready": True}).status_code == 200
+        assert players["FRANCE"].get(f"/api/games/{gid}").json()["game"]["step"] == "reaction"
+        assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
+        sender.tick(mail_site)
+        got = received.messages()[before:]
+        seen.append(
+            {
+                p: [normal(f"{m.subject}\n{m.text()}", gid) for m in got if m.to == f"{p.lower()}@spy.example"]
+                + [
+                    normal(f"{i['subject']}\n{i['text']}", gid)
+                    for i in players[p].get("/api/notifications").json()["items"]
+                    if i["game"] == gid
+                ]
+                for p in readers
+            }
+        )
+    for p in readers:
+        assert seen[0][p] == seen[1][p], p
+        subjects = [m.splitlines()[0] for m in seen[0][p]]
+        assert "Spies: the orders of Spring 1901, movement are locked" in subjects, subjects
+        assert not any("SPY" in m or "A PAR - BUR" in m for m in seen[0][p]), p  # France's orders stay France's
