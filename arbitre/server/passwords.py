@@ -82,7 +82,7 @@ def find_account(session: Session, who: str) -> User | None:
 def request_reset(site: Site, session: Session, who: str, address: str) -> None:
     """Send a reset link to the account's e-mail address, if it has one (the caller answers the same either way)."""
     if not site.settings.smtp_url:
-        raise Problem(503, "no_mail", "this site sends no e-mail; ask its administrator to reset your password")
+        raise Problem(409, "no_mail", "this site sends no e-mail; ask its administrator to reset your password")
     site.guard.check(address, None)
     user = find_account(session, who)
     if user is None or not user.email:

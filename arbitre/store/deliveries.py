@@ -92,6 +92,15 @@ def finish(session: Session, delivery_id: int, owner: str, now: datetime, state:
     return bool(getattr(result, "rowcount", 0))
 
 
+def release(session: Session, delivery_ids: list[int], owner: str) -> None:
+    """Hand claimed deliveries back unsent (a sender running late), so that any sender may claim them now."""
+    session.execute(
+        update(Delivery)
+        .where(Delivery.id.in_(delivery_ids), Delivery.owner == owner, Delivery.state == PENDING)
+        .values(lease_until=None)
+    )
+
+
 def failed(session: Session, delivery_id: int, owner: str, now: datetime, retry_in: timedelta, error: str) -> None:
     """A send failed: try again after ``retry_in`` (dropped after :data:`MAX_ATTEMPTS` attempts)."""
     row = session.get(Delivery, delivery_id)

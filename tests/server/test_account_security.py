@@ -159,4 +159,4 @@ def test_the_reset_pages_set_a_new_password(mail_client: TestClient, sink: tuple
 def test_a_site_without_e_mail_says_so(app_client: TestClient) -> None:
     Api(app_client, "frank")
     r = app_client.post("/api/password-reset", json={"who": "frank"})
-    assert r.status_code == 503 and r.json()["error"]["code"] == "no_mail"
+    assert r.status_code == 409 and r.json()["error"]["code"] == "no_mail"

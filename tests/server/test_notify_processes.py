@@ -30,7 +30,7 @@ from tests.server.test_events_processes import Process, tokens
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="ARBITRE_TEST_POSTGRES_URL is not set")
 
-LEASE = 3.0
+LEASE = 15.0
 """The servers' lease (seconds): short, so that the dead sender's rows come back within the test."""
 
 

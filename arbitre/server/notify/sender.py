@@ -129,7 +129,11 @@ def send_due(site: Site, owner: str = OWNER, limit: int = 20) -> int:
     smtp = SmtpServer.parse(site.settings.smtp_url) if EMAIL in usable else None
     with contextlib.ExitStack() as stack:
         connection: Any = None
-        for c in claimed:
+        for n, c in enumerate(claimed):
+            if (site.now() - now) * 2 >= lease(site):  # half the lease is gone: hand the rest back unsent
+                with site.db.writing() as s:
+                    deliveries.release(s, [x.delivery_id for x in claimed[n:]], owner)
+                break
             if not wants(c.user, c.channel, c.notification.kind):
                 with site.db.writing() as s:
                     deliveries.finish(s, c.delivery_id, owner, site.now(), deliveries.DROPPED, "turned off")
