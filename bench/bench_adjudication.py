@@ -45,8 +45,10 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from hashlib import sha256
 from importlib.metadata import version
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 try:
@@ -131,6 +133,8 @@ class PhaseRecord:
     times: dict[str, Timing]
     """Best timing of each measurement, keyed as in :data:`TIMED`."""
     arbitre: BoardResult
+    digest: str
+    """Digest of arbitre's whole result: every order's outcome and reason, the next position, retreats."""
     diplomacy: BoardResult
     copy_consistent: bool
     rejected: list[tuple[str, str, str]]
@@ -165,6 +169,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="run cProfile on arbitre's adjudication of every collected phase (without and with memos) "
         "and print the top functions",
+    )
+    p.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        help="digest of arbitre's result of every phase: written when the file is missing, else compared "
+        "(bench/results_seed0.txt holds the digests of the default run, made before the speed work)",
     )
     p.add_argument("--profile-top", type=int, default=25, help="how many functions the profile prints")
     p.add_argument(
@@ -267,6 +278,39 @@ def arbitre_board(outcome: PhaseOutcome) -> BoardResult:
     return BoardResult(units, frozenset(retreats), retreats)
 
 
+def outcome_digest(outcome: PhaseOutcome) -> str:
+    """A short digest of everything ``adjudicate`` decided: equal digests, equal results."""
+    after = outcome.after
+    text = repr(
+        (
+            [(r.power, r.text, r.outcome, r.reason) for r in outcome.results],
+            str(after.phase),
+            sorted((p, u.power, u.kind, u.place) for p, u in after.units.items()),
+            sorted(after.owners.items()),
+            sorted(
+                (p, d.unit.power, d.unit.kind, d.unit.place, d.attacker_from, d.retreats)
+                for p, d in outcome.dislodged.items()
+            ),
+        )
+    )
+    return sha256(text.encode()).hexdigest()[:16]
+
+
+def check_results(path: Path, records: list[PhaseRecord]) -> bool:
+    """Write the digests to ``path`` when it is missing, else compare them; print what changed."""
+    lines = [f"{r.game} {r.phase} {r.digest}" for r in records]
+    if not path.exists():
+        path.write_text("\n".join(lines) + "\n")
+        print(f"\nResults: {len(lines)} digests written to {path}")
+        return True
+    stored = path.read_text().split("\n")
+    changed = [line for line, old in zip(lines, stored, strict=False) if line != old]
+    print(f"\nResults: {len(lines) - len(changed)} of {len(lines)} phases identical to {path}")
+    for line in changed[:10]:
+        print(f"    changed: {line}")
+    return not changed
+
+
 def rejected_orders(outcome: PhaseOutcome) -> list[tuple[str, str, str]]:
     """Orders arbitre did not accept (illegal or invalid), with the reason."""
     return [
@@ -367,6 +411,7 @@ def measure_phase(index: int, game: Game, orders: Orders, rules: RuleSet, reps: 
         orders=orders,
         times=best,
         arbitre=arbitre_board(outcome),
+        digest=outcome_digest(outcome),
         diplomacy=reference,
         copy_consistent=same_result(diplomacy_board(copy, phase, position), reference),
         rejected=rejected_orders(outcome),
@@ -684,6 +729,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print_timings(records, args.reps)
     print_agreement(records, args.show)
+    if args.results is not None and not check_results(args.results, records):
+        return 1
     if args.profile:
         print_profile(rules, records, args.profile_top, args.profile_sort)
     return 0
