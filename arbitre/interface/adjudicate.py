@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from arbitre.adjudicator import adjudicate
@@ -12,8 +13,9 @@ from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_ste
 from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, loads
 from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
+from arbitre.rules import RuleSet
 from arbitre.variants import UnknownVariantError, make_rules
-from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
+from arbitre.views import MASTER, build_view, check_viewer, next_position_data, report_data, results_data
 from arbitre.words.events import report_words
 
 
@@ -49,15 +51,40 @@ def parse_request(raw: Any) -> AdjudicationRequest:
         raise _pydantic_error(err) from err
 
 
+_RULES: dict[tuple[str, tuple[str, ...], bytes], RuleSet] = {}
+"""Rule sets already made, by (map, rule modules, options): their memos of parsed and checked orders
+then serve every later position of a batch."""
+
+
+def _rules(req: AdjudicationRequest) -> RuleSet:
+    """The rule set of a request, made once per (map, rule modules, options)."""
+    try:
+        key = (req.map, tuple(req.rules), orjson.dumps(req.options, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # options that are not plain JSON data: not remembered
+        return make_rules(req.map, req.rules, req.options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = make_rules(req.map, req.rules, req.options)
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
 def process(raw: Any) -> dict[str, Any]:
     """Adjudicate one decoded request and return the outcome object (raises RequestError)."""
     try:
         check_tree(raw)
     except TextError as err:
         raise RequestError(err.where, err.message) from err
+    return _process(raw)
+
+
+def _process(raw: Any) -> dict[str, Any]:
+    """:func:`process` of a request already checked by :func:`~arbitre.interface.text.check_tree`."""
     req = parse_request(raw)
     try:
-        rules = make_rules(req.map, req.rules, req.options)
+        rules = _rules(req)
     except UnknownMapError as err:
         raise RequestError("map", str(err)) from err
     except UnknownVariantError as err:
@@ -98,7 +125,7 @@ def process(raw: Any) -> dict[str, Any]:
         out["viewer"] = viewer
     out.update(
         results=results_data(seen),
-        next=position_data(build_view(rules, outcome.after, viewer)),
+        next=next_position_data(rules, outcome.after, viewer),
         report=report_data(seen, lambda line: report_words(rules, line)),
     )
     return out
@@ -177,8 +204,8 @@ def _is_object(line: str) -> bool:
 def _answer(text: str, where: str) -> tuple[dict[str, Any], bool]:
     """The answer to one JSON document: its outcome, or the error object saying where."""
     try:
-        doc = loads(text, where)
-        return process(doc), True
+        doc = loads(text, where)  # checks the whole tree
+        return _process(doc), True
     except TextError as err:
         failure = RequestError(err.where, err.message)
     except RequestError as err:
