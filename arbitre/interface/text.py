@@ -236,6 +236,18 @@ def join_where(root: str, sub: str) -> str:
     return root + ("" if sub.startswith("[") else ".") + sub
 
 
+def dump_line(value: Any) -> bytes:
+    """One line of compact JSON (sorted keys, UTF-8, ending in a newline): what ``arbitre adjudicate`` prints.
+
+    Text that cannot be written as UTF-8 (a lone surrogate) and integers
+    beyond 64 bits are left to the standard encoder, non-ASCII escaped.
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return (json.dumps(value, ensure_ascii=True, sort_keys=True, separators=(",", ":")) + "\n").encode()
+
+
 def dumps(value: Any) -> str:
     """Canonical JSON text of ``value`` (sorted keys) that is always valid UTF-8 (non-ASCII kept, or
     escaped when it could not be written as UTF-8)."""
