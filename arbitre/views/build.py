@@ -61,8 +61,13 @@ def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
     return outcome.relocated.get(order.unit.province, order.unit.place)
 
 
+def _hides_nothing(rules: RuleSet) -> bool:
+    """No rule module in play hides anything: every disclosure hook would answer "everyone"."""
+    return not rules.implementing(Disclosure)
+
+
 def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[VisibleOrder]:
-    if not rules.implementing(Disclosure):
+    if _hides_nothing(rules):
         return _public_orders(rules, outcome, viewer)
     out: list[VisibleOrder] = []
     for r in outcome.results:
@@ -157,7 +162,7 @@ def build_view(
     if outcome is not None and outcome.before.phase != position.phase:
         raise ValueError(f"the outcome is of {outcome.before.phase}, not of {position.phase}")
 
-    if not rules.implementing(Disclosure):
+    if _hides_nothing(rules):
         return _public_view(rules, position, viewer, outcome, pending, events)
     units: list[VisibleUnit] = []
     for prov in sorted(position.units):
@@ -265,7 +270,7 @@ def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[
     """``position_data(build_view(rules, position, viewer))``: the board the viewer sees, as the
     interface's position shape; written straight from the position when no rule module hides anything."""
     viewer = check_viewer(rules, viewer)
-    if rules.implementing(Disclosure):
+    if not _hides_nothing(rules):
         return position_data(build_view(rules, position, viewer))
     units: dict[str, list[str]] = {}
     for u in sorted(position.units.values(), key=lambda u: (u.power, u.place)):
