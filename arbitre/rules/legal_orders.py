@@ -163,7 +163,7 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
     board = sorted(position.units.items())
     moves_of = {prov: _moves(gmap, routes, u) for prov, u in board}
     texts = {prov: str(u) for prov, u in board}
-    armies = [(prov, army) for prov, army in board if army.kind == ARMY and gmap.provinces[prov].terrain == "coast"]
+    armies = [prov for prov, army in board if army.kind == ARMY and gmap.provinces[prov].terrain == "coast"]
     out: dict[str, dict[str, list[str]]] = {}
     for prov, unit in board:
         me = texts[prov]
@@ -186,7 +186,7 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
                 seen.add(tprov)
                 orders.append(f"{me} S {other} - {tprov}")
         if unit.kind in gmap.convoy_kinds and prov in gmap.seas:
-            for army_prov, army in armies:
+            for army_prov in armies:
                 for target in sorted(routes.reachable(army_prov)):
                     if prov in routes.on_route(army_prov, target):
                         orders.append(f"{me} C {texts[army_prov]} - {target}")
