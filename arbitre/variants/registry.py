@@ -10,15 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 
 from arbitre.rules import Variant
-from arbitre.variants.colonial import make_colonial
-from arbitre.variants.espionnite import make_espionnite
-from arbitre.variants.no_convoys import make_no_convoys
-from arbitre.variants.submarines import make_submarines
 
 VariantFactory = Callable[[Mapping[str, object]], Variant]
 """Builds a rule module from the game's options."""
+
+
+class _Lazy:
+    """A factory imported the first time it is called: a rule module's code loads only in games that use it
+    (the JSON contract starts faster)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+        self.factory: VariantFactory | None = None
+
+    def __call__(self, options: Mapping[str, object]) -> Variant:
+        if self.factory is None:
+            self.factory = getattr(import_module(self.module), self.name)
+        return self.factory(options)
+
+    def __repr__(self) -> str:
+        return f"{self.module}.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +50,10 @@ class RuleModule:
 
 
 RULE_MODULES: tuple[RuleModule, ...] = (
-    RuleModule("colonial", make_colonial, for_map="colonial"),
-    RuleModule("submarines", make_submarines),
-    RuleModule("espionnite", make_espionnite),
-    RuleModule("no_convoys", make_no_convoys),
+    RuleModule("colonial", _Lazy("arbitre.variants.colonial", "make_colonial"), for_map="colonial"),
+    RuleModule("submarines", _Lazy("arbitre.variants.submarines", "make_submarines")),
+    RuleModule("espionnite", _Lazy("arbitre.variants.espionnite", "make_espionnite")),
+    RuleModule("no_convoys", _Lazy("arbitre.variants.no_convoys", "make_no_convoys")),
 )
 """Every rule module the judge knows, in the order they are listed to users."""
 
