@@ -144,9 +144,11 @@ def position_from_data(
             if not isinstance(clist, list):
                 raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
             for i, text in enumerate(clist):
-                known = place_table.get(text) if type(text) is str else None
+                centre = place_table.get(text) if type(text) is str else None
                 prov = (
-                    province_of[known] if known is not None else _province(rules, text, f"supply_centers.{pname}[{i}]")
+                    province_of[centre]
+                    if centre is not None
+                    else _province(rules, text, f"supply_centers.{pname}[{i}]")
                 )
                 if prov not in centres or owners.get(prov, power) != power:
                     where = f"supply_centers.{pname}[{i}]"
