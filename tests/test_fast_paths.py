@@ -15,7 +15,14 @@ from arbitre.orders import OrderError
 from arbitre.rules.kinds import _general_places, standard_places
 from arbitre.variants import make_rules
 from arbitre.views import build as view_build
-from arbitre.views import build_view, next_position_data, position_data, view_to_data
+from arbitre.views import (
+    build_view,
+    next_position_data,
+    position_data,
+    public_results_data,
+    results_data,
+    view_to_data,
+)
 
 CORPUS = Path(__file__).parent / "data" / "contract_corpus.jsonl.gz"
 
@@ -63,10 +70,14 @@ def test_public_views_equal_the_general_views(viewer: str, monkeypatch: pytest.M
     fast = [
         (view_to_data(build_view(rules, p, viewer, o)), next_position_data(rules, o.after, viewer)) for p, o in cases
     ]
+    fast_results = [public_results_data(rules, o, viewer) for _, o in cases]
     monkeypatch.setattr(view_build, "_hides_nothing", lambda _rules: False)
     general = [
         (view_to_data(build_view(rules, p, viewer, o)), position_data(build_view(rules, o.after, viewer)))
         for p, o in cases
     ]
     assert fast == general
+    general_results = [results_data(build_view(rules, p, viewer, o)) for p, o in cases]
+    assert fast_results == general_results
+    assert any(r and any("message" in e for e in r) for r in fast_results) == (viewer != "observer")
     assert any(f[0]["dislodged"] for f in fast)

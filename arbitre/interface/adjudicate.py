@@ -14,7 +14,15 @@ from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.rules import RuleSet
 from arbitre.variants import UnknownVariantError, make_rules
-from arbitre.views import MASTER, build_view, check_viewer, next_position_data, report_data, results_data
+from arbitre.views import (
+    MASTER,
+    build_view,
+    check_viewer,
+    next_position_data,
+    public_results_data,
+    report_data,
+    results_data,
+)
 from arbitre.words.events import report_words
 
 
@@ -137,11 +145,15 @@ def _process(raw: Any) -> dict[str, Any]:
     except ValueError as err:
         raise RequestError("viewer", str(err)) from err
     outcome = adjudicate(rules, position, final)
-    # Everything printed comes from the viewer's views (the master's holds everything).
-    seen = build_view(rules, position, viewer, outcome)
     out: dict[str, Any] = {"phase": str(position.phase)}
     if viewer != MASTER:
         out["viewer"] = viewer
+    public = public_results_data(rules, outcome, viewer)
+    if public is not None:  # nothing hidden and nothing reported: the view's results, written directly
+        out.update(results=public, next=next_position_data(rules, outcome.after, viewer), report=[])
+        return out
+    # Everything printed comes from the viewer's views (the master's holds everything).
+    seen = build_view(rules, position, viewer, outcome)
     out.update(
         results=results_data(seen),
         next=next_position_data(rules, outcome.after, viewer),

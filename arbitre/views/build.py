@@ -266,6 +266,28 @@ def _public_view(
     )
 
 
+def public_results_data(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[dict[str, Any]] | None:
+    """``results_data(build_view(rules, outcome.before, viewer, outcome))`` written straight from the outcome
+    when no rule module hides anything and the phase reported nothing; ``None`` otherwise (build the view)."""
+    if outcome.events or not _hides_nothing(rules):
+        return None
+    viewer = check_viewer(rules, viewer)
+    rows = []
+    for r in outcome.results:
+        text = r.order_text
+        rows.append(((r.power or "~", r.reason == "no_order", text), r, text))
+    rows.sort(key=lambda row: row[0])  # the order of View.orders
+    out = []
+    for _, r, text in rows:
+        entry: dict[str, Any] = {"power": r.power, "order": text, "outcome": r.outcome, "reason": r.reason}
+        if r.outcome == "partial":
+            entry["reached"] = _final_place(r, outcome)
+        if r.message and viewer in (MASTER, r.power):
+            entry["message"] = r.message
+        out.append(entry)
+    return out
+
+
 def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[str, Any]:
     """``position_data(build_view(rules, position, viewer))``: the board the viewer sees, as the
     interface's position shape; written straight from the position when no rule module hides anything."""
