@@ -586,6 +586,9 @@ def median_us(values: list[int]) -> float:
     return statistics.median(values) / 1000 if values else float("nan")
 
 
+API_TARGET = 25.0
+"""The API's first run of a fresh movement phase must be at least this many times faster than the peer."""
+
 TIMED = {
     "arbitre_cold": "arbitre adjudicate, nothing memoized",
     "arbitre_warm": "arbitre adjudicate, every order memoized",
@@ -640,6 +643,12 @@ def print_timings(records: list[PhaseRecord], reps: int) -> None:
                 f"  {label:<48}"
                 + "".join(f"{median_of(g, top, clock) / median_of(g, bottom, clock):>15.1f}x" for _, g in groups)
             )
+    api = median_of(records, "diplomacy", "cpu_ns") / median_of(records, "arbitre_stream", "cpu_ns")
+    met = "met" if api >= API_TARGET else "NOT met"
+    print(
+        f"  target: the API's first run of fresh movement phases at least {API_TARGET:.0f}x diplomacy's "
+        f"set_orders + process() (thread CPU, all phases): {met} ({api:.1f}x)"
+    )
     print(
         "  total CPU time over all phases: "
         + ", ".join(f"{short[key]} {sum(r.times[key].cpu_ns for r in records) / 1e9:.2f} s" for key in TIMED)
