@@ -164,6 +164,16 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
     moves_of = {prov: _moves(gmap, routes, u) for prov, u in board}
     texts = {prov: str(u) for prov, u in board}
     armies = [prov for prov, army in board if army.kind == ARMY and gmap.provinces[prov].terrain == "coast"]
+    # Each unit's move targets as supports name them: every province once, in the order of its first
+    # move there (a unit's moves by land come before its moves by convoy); ``True`` when the only way
+    # there is by convoy (then the supporter must not be the fleet the convoy needs).
+    targets: dict[str, list[tuple[str, bool]]] = {}
+    for prov, _unit in board:
+        first: dict[str, bool] = {}
+        for _, tprov, via in moves_of[prov]:
+            first[tprov] = first.get(tprov, True) and via
+        targets[prov] = list(first.items())
+    target_sets = {prov: frozenset(t for t, _ in found) for prov, found in targets.items()}
     out: dict[str, dict[str, list[str]]] = {}
     for prov, unit in board:
         me = texts[prov]
@@ -174,16 +184,17 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
         for other_prov, _other in board:
             if other_prov == prov:
                 continue
+            near = other_prov in reach
+            if not near and target_sets[other_prov].isdisjoint(reach):
+                continue
             other = texts[other_prov]
-            if other_prov in reach:
+            if near:
                 orders.append(f"{me} S {other}")
-            seen: set[str] = set()
-            for _, tprov, via in moves_of[other_prov]:
-                if tprov == prov or tprov not in reach or tprov in seen:
+            for tprov, by_convoy in targets[other_prov]:
+                if tprov == prov or tprov not in reach:
                     continue
-                if via and not routes.army_reaches(other_prov, tprov, without=prov):
+                if by_convoy and not routes.army_reaches(other_prov, tprov, without=prov):
                     continue
-                seen.add(tprov)
                 orders.append(f"{me} S {other} - {tprov}")
         if unit.kind in gmap.convoy_kinds and prov in gmap.seas:
             for army_prov in armies:
