@@ -173,7 +173,12 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
         for _, tprov, via in moves_of[prov]:
             first[tprov] = first.get(tprov, True) and via
         targets[prov] = list(first.items())
-    target_sets = {prov: frozenset(t for t, _ in found) for prov, found in targets.items()}
+    # Who could be supported from a province: the unit standing there and every unit moving there.
+    near_units: dict[str, set[str]] = {}
+    for prov, found in targets.items():
+        near_units.setdefault(prov, set()).add(prov)
+        for tprov, _ in found:
+            near_units.setdefault(tprov, set()).add(prov)
     out: dict[str, dict[str, list[str]]] = {}
     for prov, unit in board:
         me = texts[prov]
@@ -181,14 +186,13 @@ def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[st
         for place, _, via in moves_of[prov]:
             orders.append(f"{me} - {place} VIA" if via else f"{me} - {place}")
         reach = gmap.province_neighbours.get(unit.kind, {}).get(unit.place, frozenset())
-        for other_prov, _other in board:
-            if other_prov == prov:
-                continue
-            near = other_prov in reach
-            if not near and target_sets[other_prov].isdisjoint(reach):
-                continue
+        supportable: set[str] = set()
+        for province in reach:
+            supportable.update(near_units.get(province, ()))
+        supportable.discard(prov)
+        for other_prov in sorted(supportable):
             other = texts[other_prov]
-            if near:
+            if other_prov in reach:
                 orders.append(f"{me} S {other}")
             for tprov, by_convoy in targets[other_prov]:
                 if tprov == prov or tprov not in reach:
