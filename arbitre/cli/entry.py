@@ -15,10 +15,14 @@ def main() -> None:
     """Run the command named on the command line."""
     args = sys.argv[1:]
     if args[:1] == ["adjudicate"] and len(args) <= 2 and not any(a.startswith("-") for a in args[1:]):
+        import gc
         from pathlib import Path
 
         from arbitre.cli.contract import run
 
+        # What is loaded now (modules, maps) lives as long as the process: the collector need not walk
+        # it again and again while a batch allocates (a sixth of the time of a long batch).
+        gc.freeze()
         sys.exit(run(Path(args[1]) if len(args) == 2 else None))
     from arbitre.cli.main import app
 
