@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from arbitre.interface.adjudicate import RequestError, _read, parse_request
+from arbitre.interface.request import Request, RequestShapeError, read_request
+from arbitre.interface.schema import AdjudicationRequest
 
 CORPUS = Path(__file__).parent / "data" / "contract_corpus.jsonl.gz"
 ODD_VALUES: list[Any] = [None, True, 0, 7, 1.5, "", "x", "reveal", [], ["A PAR"], [1], {}, {"a": 1}, {"a": ["b"]}]
@@ -56,9 +58,16 @@ def _mutate(rng: random.Random, request: dict[str, Any]) -> dict[str, Any]:
 def _answer(read: Any, raw: Any) -> tuple[str, str] | None:
     try:
         read(raw)
-    except RequestError as err:
-        return err.where, err.message
+    except (RequestError, RequestShapeError) as err:
+        return err.where or "(top level)", err.message
     return None
+
+
+def _own(raw: Any) -> Any:
+    """The reader alone (no fall-back to the model), as the interface calls it on an object."""
+    if not isinstance(raw, dict):
+        raise RequestError("(top level)", "expected a JSON object describing one position")
+    return read_request(raw)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -70,15 +79,21 @@ def test_same_first_error_as_pydantic(seed: int) -> None:
         for _ in range(25):
             bad = _mutate(rng, request)
             expected = _answer(parse_request, bad)
+            assert _answer(_own, bad) == expected, bad
             assert _answer(_read, bad) == expected, bad
             refused += expected is not None
     assert refused > 500
 
 
+def test_the_reader_knows_every_field_of_the_model() -> None:
+    # A field added to AdjudicationRequest must be added to Request and read_request too.
+    assert set(Request.__dataclass_fields__) == set(AdjudicationRequest.model_fields)
+
+
 def test_same_values_as_pydantic() -> None:
     for request in _requests():
         ours, theirs = _read(request), parse_request(request)
-        for name in NAMES[:12]:
+        for name in AdjudicationRequest.model_fields:
             value = getattr(theirs, name)
             if name == "dislodged":
                 value = {p: [d.model_dump() for d in ds] for p, ds in value.items()}

@@ -69,13 +69,17 @@ def parse_request(raw: Any) -> AdjudicationRequest:
 
 
 def _read(raw: Any) -> Request:
-    """:func:`parse_request` without pydantic (the same checks and first error, faster to start)."""
+    """:func:`parse_request` without pydantic (faster to start); the model itself words every refusal."""
     if not isinstance(raw, dict):
         raise RequestError("(top level)", "expected a JSON object describing one position")
     try:
         return read_request(raw)
-    except RequestShapeError as err:
-        raise RequestError(err.where or "(top level)", err.message) from err
+    except RequestShapeError:
+        # The model is the reference: it words the refusal (or reads what this reader did not).
+        model = parse_request(raw)
+    fields = {name: getattr(model, name) for name in Request.__dataclass_fields__}
+    fields["dislodged"] = {p: [d.model_dump() for d in ds] for p, ds in model.dislodged.items()}
+    return Request(**fields)
 
 
 _RULES: dict[tuple[str, tuple[str, ...], bytes], RuleSet] = {}

@@ -1,12 +1,15 @@
-"""The request of the JSON interface read without pydantic: the same fields, defaults and first error.
+"""The request of the JSON interface read without pydantic, when it is well formed.
 
 :class:`~arbitre.interface.schema.AdjudicationRequest` documents the request
 (and the docs' schema is made from it); reading it with pydantic costs a
 tenth of a second of imports at every start of ``arbitre adjudicate``.  This
-reader checks the same structure and, for a request pydantic would refuse,
-names the same first error: the fields are checked in the model's order, each
-one's first problem wins, and an unknown field comes after every declared one.
-``tests/test_request_reader.py`` compares both on mutated requests.
+reader accepts exactly the well-formed requests, with the model's fields and
+defaults; on anything else it raises :class:`RequestShapeError` naming the
+same first error as the model (fields in the model's order, each one's first
+problem, an unknown field after every declared one).  A field it does not
+know (one added to the model since) also makes it step aside: the caller then
+reads the request with the model.  ``tests/test_request_reader.py`` compares
+both on mutated requests and checks that both know the same fields.
 """
 
 from __future__ import annotations
