@@ -184,4 +184,4 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))))
+    return {row.id: row.name for row in session.execute(select(User.id, User.name).where(User.id.in_(ids)))}
