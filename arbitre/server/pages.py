@@ -18,6 +18,8 @@ from arbitre.server.wording import result_text
 from arbitre.store.outbox import unread_count
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
+# Templates ship with the package: a restart picks up a change, so no page render checks the files again.
+TEMPLATES.env.auto_reload = False
 
 NOTES = {
     "saved": "Orders saved.",
