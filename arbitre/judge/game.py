@@ -343,6 +343,12 @@ class Game:
         self.status = DRAWN
         self.winners = tuple(powers or self.active_powers())
 
+    def concede(self, power: str) -> None:
+        """End the game won by ``power``: every other power conceded it (a passed concession vote)."""
+        self._check_power(power)
+        self.status = WON
+        self.winners = (power,)
+
     def end(self) -> None:
         """End the game without a result."""
         self.status = ENDED

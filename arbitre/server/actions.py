@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import hmac
 import re
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from arbitre.maps import available_maps
-from arbitre.server.errors import bad_request, conflict, forbidden
+from arbitre.server.errors import Problem, bad_request, conflict, forbidden
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
-from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
+from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lifecycle import SubmitResult
-from arbitre.store.messages import post_message
+from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
 from arbitre.variants import REGISTRY
 
@@ -109,23 +110,70 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         assignment=str(data.get("assignment") or "random"),
         deadlines=dict(deadlines),
         show_progress=bool(data.get("show_progress", True)),
+        private=bool(data.get("private", False)),
+        join_code=str(data.get("join_code") or ""),
+        anonymous=bool(data.get("anonymous", False)),
+        votes=_vote_settings(data.get("votes")),
+        creator_role=str(data.get("creator") or MASTER),
+        creator_power=str(data.get("power") or "") or None,
+        creator_preferences=_names(data.get("preferences"), "preferences"),
     )
     try:
         return create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
-        raise bad_request(
-            str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options"
-        ) from err
+        where = (err.where or "settings") if isinstance(err, GameRuleError) else "options"
+        raise bad_request(str(err), "bad_settings", where) from err
 
 
-def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
-    """Join as a player (optionally asking for a power) or an observer; the game starts when full."""
-    game = site.referee.game(session, seat.row)
+def _vote_settings(value: object) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise bad_request("votes is an object {secret, dias}", "bad_settings", "votes")
+    return dict(value)
+
+
+def _names(value: object, where: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(value) > MAX_ITEMS:
+        raise bad_request(f"{where} is a list of at most {MAX_ITEMS} power names", "bad_settings", where)
+    return [v for v in value if v.strip()]
+
+
+def join_game(
+    session: Session,
+    site: Site,
+    seat: Seat,
+    user: User,
+    role: str,
+    power: str | None,
+    preferences: list[str] | None = None,
+    code: str | None = None,
+) -> None:
+    """Join as a player (optionally asking for a power, or ranking powers) or an observer; the game starts
+    when full.  A private game with a join code asks for it (the invitation link alone is not enough)."""
+    row = seat.row
+    if (
+        row.private
+        and row.join_code
+        and not hmac.compare_digest((code or "").strip().encode("utf-8", "surrogatepass"), row.join_code.encode())
+    ):
+        raise Problem(403, "bad_code", "this game asks for its join code, and this is not it", "code")
+    game = site.referee.game(session, row)
     try:
-        join(session, seat.row, user, role if role in (PLAYER, OBSERVER) else "?", game.powers(), power or None)
+        join(
+            session,
+            row,
+            user,
+            role if role in (PLAYER, OBSERVER) else "?",
+            game.powers(),
+            power or None,
+            _names(preferences, "preferences"),
+        )
     except GameRuleError as err:
-        raise conflict(str(err)) from err
-    site.referee.maybe_start(session, seat.row, site.now())
+        raise Problem(409, "conflict", str(err), err.where) from err
+    site.referee.maybe_start(session, row, site.now())
 
 
 def submit_orders(
@@ -145,6 +193,8 @@ def submit_orders(
 def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> None:
     """Post a press message under the game's press settings."""
     game = site.referee.game(session, seat.row)
+    if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+        raise bad_request("this game has no master to write to", "press", "to")
     try:
         post_message(
             session,

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session, undefer
 
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
 from arbitre.judge import ORDERS, Accepts, Game, StepError
+from arbitre.judge.seating import assign_by_preferences
 from arbitre.orders import OrderError
 from arbitre.store.botseats import bot_seats, note_missed, unseat_bot
 from arbitre.store.cache import GameCache, load_game, working_copy
@@ -161,10 +162,20 @@ class Referee:
         if len(players) + len(bots) < len(powers):
             return False
         rng = self.rng()
-        free = [p for p in powers if p not in {m.wanted_power for m in players} and p not in bots]
+        chosen = {m.id: m.wanted_power for m in players if m.wanted_power in powers}
+        if row.assignment == "preferences":
+            # The drawn order only breaks ties; the seating itself is the pure, fair rule of judge.seating.
+            unseated = [m for m in players if m.id not in chosen]
+            rng.shuffle(unseated)
+            left = [p for p in powers if p not in bots and p not in chosen.values()]
+            seating = assign_by_preferences(
+                [str(m.id) for m in unseated], left, {str(m.id): list(m.preferences or []) for m in unseated}
+            )
+            chosen.update({m.id: seating[str(m.id)] for m in unseated})
+        free = [p for p in powers if p not in chosen.values() and p not in bots]
         rng.shuffle(free)
         for m in players:
-            m.power = m.wanted_power if m.wanted_power in powers else free.pop()
+            m.power = chosen.get(m.id) or free.pop()
         session.flush()
         row.status = ACTIVE
         row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))

@@ -40,6 +40,10 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("POST", "/api/games/{game_id}/messages"): ("json", {"to": "*", "body": "spam"}),
     ("POST", "/api/games/{game_id}/master"): ("json", {"action": "end"}),
     ("GET", "/api/options"): ("none", None),
+    ("GET", "/api/invitations/{token}"): ("none", None),
+    ("POST", "/api/invitations/{token}/join"): ("json", {"role": "observer"}),
+    ("GET", "/invite/{token}"): ("none", None),
+    ("POST", "/invite/{token}/join"): ("form", {"role": "observer"}),
     ("GET", "/"): ("none", None),
     ("GET", "/register"): ("none", None),
     ("POST", "/register"): ("form", {"name": "intruder2", "password": "password123"}),
@@ -116,6 +120,7 @@ def _path(template: str, game_id: int) -> str:
         .replace("{index}", "0")
         .replace("{token_id}", "1")
         .replace("{session_id}", "1")
+        .replace("{token}", "not-a-token-of-this-site")
     )
 
 

@@ -29,7 +29,7 @@ from arbitre.server.fields import (
     Strict,
 )
 from arbitre.store.accounts import create_token
-from arbitre.store.games import games_of, list_games, player_count
+from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -57,6 +57,14 @@ class MeIn(Strict):
     lang: Literal["en", "fr"]
 
 
+class VotesIn(Strict):
+    """A game's vote settings: the vote kinds whose ballots are secret, and whether a draw includes every
+    power still in the game (DIAS)."""
+
+    secret: list[Literal["draw", "concede", "pause", "resume", "extend"]] | None = Field(default=None, max_length=5)
+    dias: bool = True
+
+
 class GameIn(Strict):
     """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare;
     ``show_progress``: everyone sees who has given orders and who is ready)."""
@@ -66,17 +74,33 @@ class GameIn(Strict):
     rules: Names = []
     options: Options = {}
     press: Literal["none", "public", "full"] = "full"
-    assignment: Literal["random", "choice"] = "random"
     deadlines: Deadlines = {}
     show_progress: bool = True
     """Does everyone see who has given orders and who is ready?"""
+    assignment: Literal["random", "choice", "preferences"] = "random"
+    creator: Literal["master", "player"] = "master"
+    """Are you the game's master (who does not play), or one of its players (the game then has no master)?"""
+    power: ShortText | None = Field(default=None, max_length=24)
+    """The power you ask for, if you play and players choose."""
+    preferences: Names | None = None
+    """The powers you would rather play, best first, if you play and powers are seated by preferences."""
+    private: bool = False
+    """Listed to its members only; others join through its invitation link."""
+    join_code: ShortText = Field(default="", max_length=40)
+    """With a private game: a code that joining also asks for."""
+    anonymous: bool = False
+    """Until the game ends, no answer names the player behind a power."""
+    votes: VotesIn | None = None
 
 
 class JoinIn(Strict):
-    """Join as a player (optionally naming the wanted power) or as an observer."""
+    """Join as a player (optionally naming the wanted power, or ranking powers) or as an observer;
+    ``code``: a private game's join code."""
 
     role: Literal["player", "observer"] = "player"
     power: ShortText | None = None
+    preferences: Names | None = None
+    code: ShortText | None = Field(default=None, max_length=40)
 
 
 class OrdersIn(Strict):
@@ -171,10 +195,12 @@ def options() -> dict[str, Any]:
 
 @router.get("/games")
 def games(request: Request) -> list[dict[str, Any]]:
-    """Every game's public summary."""
+    """The lobby: open games with free seats first, then running games, then finished ones (``taken`` of
+    ``seats``).  Private games are listed to their members only."""
     site = site_of(request)
     with site.db.reading() as s:
-        return [services.summary(g, player_count(s, g.id)) for g in list_games(s)]
+        actor = identify(request, s)
+        return [services.summary(g, n) for g, n in lobby_games(s, actor.user.id if actor.user else None)]
 
 
 @router.post("/games", status_code=201)
@@ -196,7 +222,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, member=False)
         if seat.member is None:
-            return {"game": services.summary(seat.row, player_count(s, game_id))}
+            return {"game": services.summary(seat.row, taken_seats(s, game_id))}
         return services.game_state(site, s, seat)
 
 
@@ -209,8 +235,30 @@ def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
         check_csrf(request, actor)
         user = actor.require()
         seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, body.role, body.power)
-        return services.summary(seat.row, player_count(s, game_id))
+        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(s, game_id))
+
+
+@router.get("/invitations/{token}")
+def invitation(token: str, request: Request) -> dict[str, Any]:
+    """What an invitation link shows: the game's settings, its roster and its powers."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_invitation(s, token, identify(request, s))
+        return services.join_page(site, s, seat)
+
+
+@router.post("/invitations/{token}/join")
+def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
+    """Join the game of an invitation link (with its join code, if it has one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        seat = services.open_invitation(s, token, actor, lock=True)
+        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(s, seat.row.id))
 
 
 @router.get("/games/{game_id}/orders")

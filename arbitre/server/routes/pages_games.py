@@ -11,7 +11,9 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from arbitre.maps import available_maps
+from arbitre.judge.votes import DEFAULT_SECRET
+from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
@@ -76,11 +78,18 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
             "modules": sorted(REGISTRY),
             "steps": [step.name for step in registered_steps()],
             "catalogue": options_catalogue(),
+            "powers": _map_powers(),
+            "vote_kinds": VOTE_KINDS,
             "form": form,
             "problems": problems,
         },
         status=status,
     )
+
+
+def _map_powers() -> dict[str, list[str]]:
+    """Each map's powers (the creator who plays picks or ranks among them)."""
+    return {m: list(load_map(m).powers) for m in available_maps()}
 
 
 async def _step_deadlines(request: Request) -> dict[str, str]:
@@ -111,6 +120,14 @@ def new_form(request: Request) -> Response:
             "show_progress": True,
             "datc_option": [],
             "preset": "",
+            "creator": "master",
+            "power": "",
+            "preferences": [],
+            "private": False,
+            "join_code": "",
+            "anonymous": False,
+            "secret": sorted(DEFAULT_SECRET),
+            "dias": True,
             **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
         }
         return _form_page(request, actor, form, [])
@@ -132,6 +149,14 @@ def create(
     deadline_R: str = Form("720"),
     deadline_A: str = Form("720"),
     show_progress: str = Form(""),
+    creator: str = Form("master"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    private: str = Form(""),
+    join_code: str = Form(""),
+    anonymous: str = Form(""),
+    secret: list[str] = Form([]),
+    dias: str = Form(""),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
@@ -150,6 +175,14 @@ def create(
         "deadline_A": deadline_A,
         "datc_option": datc_option,
         "preset": preset,
+        "creator": creator,
+        "power": power,
+        "preferences": preferences,
+        "private": bool(private),
+        "join_code": join_code,
+        "anonymous": bool(anonymous),
+        "secret": secret,
+        "dias": bool(dias),
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
     }
     with site.db.writing() as s:
@@ -177,6 +210,13 @@ def create(
                         "assignment": assignment,
                         "deadlines": deadlines,
                         "show_progress": bool(show_progress),
+                        "creator": creator if creator in ("master", "player") else "?",
+                        "power": power if creator == "player" and assignment == "choice" else None,
+                        "preferences": _form_names(preferences) if creator == "player" else [],
+                        "private": bool(private),
+                        "join_code": join_code if private else "",
+                        "anonymous": bool(anonymous),
+                        "votes": {"secret": _form_names(secret), "dias": bool(dias)},
                     },
                 )
             except Problem as err:
@@ -195,9 +235,11 @@ def game_page(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, member=False)
         if seat.member is None:
-            game = site.referee.game(s, seat.row)
             return render(
-                request, actor, "game_outside.html", {"game": services.summary(seat.row), "powers": game.powers()}
+                request,
+                actor,
+                "game_outside.html",
+                {"j": services.join_page(site, s, seat), "action": f"/games/{game_id}/join"},
             )
         return render(
             request, actor, "game.html", {**_game_context(site, s, seat), "live_since": live.since(site, s, seat)}
@@ -206,7 +248,13 @@ def game_page(game_id: int, request: Request) -> Response:
 
 @router.post("/games/{game_id}/join")
 def join(
-    game_id: int, request: Request, csrf: str = Form(""), role: str = Form("player"), power: str = Form("")
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    role: str = Form("player"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
     site = site_of(request)
@@ -215,8 +263,53 @@ def join(
         check_csrf(request, actor, csrf)
         user = actor.require()
         seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, role, power or None)
-    return redirect(f"/games/{game_id}", "done")
+        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+    return redirect(f"/games/{game_id}", "joined")
+
+
+def _form_names(values: list[str]) -> list[str]:
+    """Power names from a form's repeated field (empty choices left out), bounded."""
+    names = [v.strip() for value in values for v in value.replace(";", ",").split(",")]
+    if len(names) > MAX_ITEMS or any(len(v) > 24 for v in names):
+        raise Problem(400, "bad_settings", f"at most {MAX_ITEMS} names of at most 24 characters", "form.preferences")
+    return [v for v in names if v]
+
+
+@router.get("/invite/{token}", response_class=HTMLResponse)
+def invitation(token: str, request: Request) -> Response:
+    """An invitation link: the game's settings and roster, and the forms to join it."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        seat = services.open_invitation(s, token, actor)
+        return render(
+            request,
+            actor,
+            "game_outside.html",
+            {"j": services.join_page(site, s, seat), "action": f"/invite/{token}/join"},
+        )
+
+
+@router.post("/invite/{token}/join")
+def join_by_invitation(
+    token: str,
+    request: Request,
+    csrf: str = Form(""),
+    role: str = Form("player"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    code: str = Form(""),
+) -> Response:
+    """Join the game of an invitation link (with its join code, if it has one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        user = actor.require()
+        seat = services.open_invitation(s, token, actor, lock=True)
+        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+        game_id = seat.row.id
+    return redirect(f"/games/{game_id}", "joined")
 
 
 @router.post("/games/{game_id}/orders")
