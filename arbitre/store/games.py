@@ -335,5 +335,4 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(ids))).all()
-    return dict(rows)  # a list of rows: a Result itself has keys(), and dict() would take it for a mapping
+    return {row.id: row.name for row in session.execute(select(User.id, User.name).where(User.id.in_(ids)))}
