@@ -22,6 +22,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.views import MASTER, OBSERVER
+
 DRAW = "draw"
 CONCEDE = "concede"
 PAUSE = "pause"
@@ -42,6 +44,8 @@ EXPIRED = "expired"
 """A pause, resume or extension vote ends with the step it was opened in; any vote ends with the game."""
 WITHDRAWN = "withdrawn"
 STATUSES = (OPEN, PASSED, FAILED, EXPIRED, WITHDRAWN)
+VIEWERS = (MASTER, OBSERVER)
+"""Viewers that are not powers: the master sees every ballot, an observer the public ones."""
 """Where a vote stands."""
 
 STEP_BOUND = (PAUSE, RESUME, EXTEND)
@@ -51,9 +55,6 @@ MAX_EXTENSION_MINUTES = 7 * 24 * 60
 
 DEFAULT_SECRET = frozenset({DRAW, CONCEDE})
 """Kinds that are secret unless the game says otherwise."""
-
-MASTER = "master"
-OBSERVER = "observer"
 
 
 class VoteError(ValueError):

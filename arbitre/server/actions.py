@@ -8,12 +8,15 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from arbitre.judge.votes import CHOICES as VOTE_CHOICES
+from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.maps import available_maps
-from arbitre.server.errors import Problem, bad_request, conflict, forbidden
+from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
+from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lifecycle import SubmitResult
@@ -261,3 +264,50 @@ def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> 
     if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
         raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     return check(site.referee.game(session, seat.row), seat.power, lines)
+
+
+def _vote_problem(err: GameRuleError) -> Problem:
+    return Problem(409, "conflict", str(err), err.where)
+
+
+def propose_vote(
+    session: Session, site: Site, seat: Seat, kind: str, powers: list[str] | None, minutes: int | None
+) -> int:
+    """A player opens a vote (its own ballot is yes); returns the vote's id."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power proposes a vote")
+    if kind not in VOTE_KINDS:
+        raise bad_request(f"a vote is one of {', '.join(VOTE_KINDS)}", "bad_vote", "kind")
+    try:
+        vote = store_votes.propose(session, site.referee, seat.row, seat.power, kind, powers or [], minutes, site.now())
+    except GameRuleError as err:
+        raise _vote_problem(err) from err
+    return vote.id
+
+
+def cast_ballot(session: Session, site: Site, seat: Seat, vote_id: int, choice: str) -> None:
+    """A player votes yes or no on an open vote."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power votes")
+    if choice not in VOTE_CHOICES:
+        raise bad_request("a ballot is yes or no", "bad_vote", "choice")
+    try:
+        store_votes.cast(session, site.referee, seat.row, vote_id, seat.power, choice, site.now())
+    except LookupError as err:
+        raise not_found("this vote") from err
+    except GameRuleError as err:
+        raise _vote_problem(err) from err
+
+
+def decide_vote(session: Session, site: Site, seat: Seat, vote_id: int, decision: str) -> None:
+    """The master approves (the vote passes and is carried out) or rejects an open vote."""
+    if seat.role != MASTER:
+        raise forbidden("only the game master decides a vote alone")
+    if decision not in ("approve", "reject"):
+        raise bad_request("a decision is approve or reject", "bad_vote", "decision")
+    try:
+        store_votes.decide(session, site.referee, seat.row, vote_id, decision == "approve", site.now())
+    except LookupError as err:
+        raise not_found("this vote") from err
+    except GameRuleError as err:
+        raise _vote_problem(err) from err

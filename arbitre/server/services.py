@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Game
-from arbitre.judge.votes import VoteSettings
+from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
@@ -32,6 +32,7 @@ from arbitre.store.lifecycle import check_step_orders, my_orders, powers_to_act,
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
+from arbitre.store.votes import records as vote_records
 
 
 @dataclass
@@ -182,6 +183,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
+        "votes": [v for v in votes(site, session, seat)["votes"] if v["status"] == "open"],
     }
     running = row.status in (ACTIVE, PAUSED)
     out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
@@ -206,6 +208,24 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         out["to_act"] = powers_to_act(game) if running else []
         out["ready"] = sorted(ready_powers(session, row))
     return out
+
+
+def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+    """The game's votes as the requester may see them (secret ballots: only their own), what they may
+    propose, and the game's vote settings."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    settings = VoteSettings.from_data(row.vote_settings)
+    shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in vote_records(session, row, game)]
+    running = row.status in (ACTIVE, PAUSED)
+    may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
+    return {
+        "votes": sorted(shown, key=lambda v: -int(v["id"])),
+        "settings": settings.to_data(),
+        "survivors": game.active_powers() if running else [],
+        "may_propose": bool(may_propose),
+        "may_decide": running and seat.role == MASTER,
+    }
 
 
 def shows_progress(row: GameRow) -> bool:

@@ -338,6 +338,14 @@ class Referee:
         seat.user_id = user.id
         row.version += 1
 
+    def concede(self, session: Session, row: GameRow, now: datetime, power: str) -> None:
+        """End the game won by ``power``: every other power conceded it."""
+        if row.status == FINISHED:
+            raise GameRuleError("the game is already over")
+        game = working_copy(self.game(session, row))
+        game.concede(power)
+        self._save(session, row, game, now)
+
     def finish(
         self, session: Session, row: GameRow, now: datetime, draw: bool, powers: list[str] | None = None
     ) -> None:

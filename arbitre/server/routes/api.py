@@ -139,6 +139,27 @@ class MasterIn(Strict):
     """For a draw: the powers sharing it (default: every power still in the game)."""
 
 
+class VoteIn(Strict):
+    """A vote to open: ``draw`` (``powers``: the draw's set, when the game is not DIAS), ``concede``
+    (``powers``: the one power conceded to), ``pause``, ``resume``, ``extend`` (``minutes``)."""
+
+    kind: Literal["draw", "concede", "pause", "resume", "extend"]
+    powers: Names | None = None
+    minutes: Minutes | None = None
+
+
+class BallotIn(Strict):
+    """A ballot: yes or no."""
+
+    choice: Literal["yes", "no"]
+
+
+class DecisionIn(Strict):
+    """The master's decision on an open vote."""
+
+    decision: Literal["approve", "reject"]
+
+
 @router.post("/register", status_code=201)
 def register(body: AccountIn, request: Request) -> dict[str, Any]:
     """Create an account."""
@@ -369,3 +390,47 @@ def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
         actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user, body.powers)
         return services.summary(seat.row)
+
+
+@router.get("/games/{game_id}/votes")
+def votes(game_id: int, request: Request) -> dict[str, Any]:
+    """The game's votes as you may see them (in a secret vote: your own ballot and the outcome)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return services.votes(site, s, services.open_game(s, game_id, identify(request, s)))
+
+
+@router.post("/games/{game_id}/votes", status_code=201)
+def propose_vote(game_id: int, body: VoteIn, request: Request) -> dict[str, Any]:
+    """Open a vote (players); your ballot is yes.  It passes when every power that must agree agreed."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        vote_id = actions.propose_vote(s, site, seat, body.kind, body.powers, body.minutes)
+        return {"id": vote_id, **services.votes(site, s, seat)}
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/ballot")
+def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict[str, Any]:
+    """Vote yes or no on an open vote (a new ballot replaces your earlier one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(s, site, seat, vote_id, body.choice)
+        return services.votes(site, s, seat)
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/decision")
+def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> dict[str, Any]:
+    """The master approves (the vote passes and is carried out) or rejects an open vote."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        actions.decide_vote(s, site, seat, vote_id, body.decision)
+        return services.votes(site, s, seat)

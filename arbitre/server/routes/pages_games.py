@@ -535,3 +535,69 @@ def console_action(
         mins = int(text) if text else None
         actions.master_action(s, site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")
+
+
+@router.get("/games/{game_id}/votes", response_class=HTMLResponse)
+def votes(game_id: int, request: Request) -> Response:
+    """The game's votes as you may see them, and the forms to propose one and to vote."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor)
+        return render(
+            request,
+            actor,
+            "votes.html",
+            {
+                "g": services.summary(seat.row),
+                "seat_role": seat.role,
+                "v": services.votes(site, s, seat),
+                "live_since": live.since(site, s, seat),
+            },
+        )
+
+
+@router.post("/games/{game_id}/votes")
+def propose_vote(
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    kind: str = Form(""),
+    powers: list[str] = Form([]),
+    minutes: str = Form(""),
+) -> Response:
+    """Open a vote (your ballot is yes)."""
+    site = site_of(request)
+    text = minutes.strip()
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        if kind == "extend" and not (text.isdigit() and len(text) <= 6):
+            raise Problem(400, "bad_vote", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.propose_vote(s, site, seat, kind, _form_names(powers), int(text) if kind == "extend" else None)
+    return redirect(f"/games/{game_id}/votes", "proposed")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/ballot")
+def ballot(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), choice: str = Form("")) -> Response:
+    """Vote yes or no."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(s, site, seat, vote_id, choice)
+    return redirect(f"/games/{game_id}/votes", "voted")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/decision")
+def decision(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), decision: str = Form("")) -> Response:
+    """The master approves or rejects an open vote."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        actions.decide_vote(s, site, seat, vote_id, decision)
+    return redirect(f"/games/{game_id}/votes", "done")
