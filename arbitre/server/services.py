@@ -25,6 +25,7 @@ from arbitre.store.games import (
     get_game,
     membership_of,
     memberships,
+    steps_of,
     taken_seats,
     user_names,
 )
@@ -125,6 +126,7 @@ def summary(row: GameRow, taken: int | None = None) -> dict[str, Any]:
         "anonymous": bool(row.anonymous),
         "votes": VoteSettings.from_data(row.vote_settings).to_data(),
         "seats": row.seats,
+        "steps": steps_of(row.map_name, list(row.rules)),
         **({"players": taken, "taken": taken} if taken is not None else {}),
     }
 

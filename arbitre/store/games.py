@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import func, or_, select
@@ -45,6 +46,17 @@ def registered_steps() -> tuple[Step, ...]:
     """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
     modules = (module.factory({}) for module in RULE_MODULES)
     return declared_steps(m for m in modules if isinstance(m, StepRules))
+
+
+def steps_of(map_name: str, rules: list[str]) -> list[str]:
+    """The steps after ``orders`` that a game's rule modules (and its map's own module) declare."""
+    return list(_steps_of(map_name, tuple(sorted(rules))))
+
+
+@cache
+def _steps_of(map_name: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    modules = [m.factory({}) for m in RULE_MODULES if m.name in rules or m.for_map == map_name]
+    return tuple(step.name for step in declared_steps(m for m in modules if isinstance(m, StepRules)))
 
 
 DEFAULT_DEADLINES = {
