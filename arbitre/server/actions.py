@@ -10,11 +10,13 @@ from sqlalchemy.orm import Session
 from arbitre.maps import available_maps
 from arbitre.server.errors import bad_request, conflict, forbidden
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
+from arbitre.server.lateness import settings_from
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
+from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import SubmitResult
 from arbitre.store.messages import post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
@@ -110,12 +112,16 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         deadlines=dict(deadlines),
         show_progress=bool(data.get("show_progress", True)),
     )
+    lateness = settings_from(data.get("lateness")) if data.get("lateness") is not None else None
     try:
-        return create_game(session, user, settings, site.now())
+        row = create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
         raise bad_request(
             str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options"
         ) from err
+    if lateness is not None:
+        store_lateness(session, row.id, lateness)
+    return row
 
 
 def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
@@ -197,7 +203,7 @@ def master_action(
             target = user_by_name(session, user_name or "")
             if target is None:
                 raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
-            ref.replace_player(session, row, (power or "").upper(), target)
+            ref.replace_player(session, row, (power or "").upper(), target, now)
         else:
             raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
     except GameRuleError as err:

@@ -87,10 +87,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, api_bots, events, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import api, api_bots, api_lateness, events, pages_account, pages_bots, pages_games
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
+    app.include_router(api_lateness.router)
     app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)

@@ -184,4 +184,5 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))))
+    # a list of pairs: dict() of a Result would take it for a mapping (it has keys())
+    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples().all())

@@ -28,6 +28,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, list_games, player_count
 from arbitre.store.models import MASTER, PLAYER
@@ -70,6 +71,8 @@ class GameIn(Strict):
     deadlines: Deadlines = {}
     show_progress: bool = True
     """Does everyone see who has given orders and who is ready?"""
+    lateness: LatenessIn | None = None
+    """Lateness settings: a preset (``casual``, ``tournament``) and any setting over it."""
 
 
 class JoinIn(Strict):
@@ -184,7 +187,9 @@ def create(body: GameIn, request: Request) -> dict[str, Any]:
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor)
-        row = actions.new_game(s, site, actor.require(), body.model_dump())
+        data = body.model_dump()
+        data["lateness"] = body.lateness.settings() if body.lateness else None
+        row = actions.new_game(s, site, actor.require(), data)
         return services.summary(row, 0)
 
 
