@@ -87,7 +87,16 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, api_bots, api_lateness, events, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import (
+        api,
+        api_bots,
+        api_lateness,
+        events,
+        pages_account,
+        pages_bots,
+        pages_games,
+        pages_lateness,
+    )
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
@@ -96,6 +105,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)
+    app.include_router(pages_lateness.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

@@ -94,6 +94,8 @@ after two missed deadlines and counting yellow cards)."""
 
 FIELDS = tuple(f for f in Lateness.__dataclass_fields__ if f not in ("preset", "extra"))
 """The settings a game may set one by one (over its preset)."""
+CALENDAR = ("rest_days", "deadline_time", "timezone")
+"""The calendar settings: no preset sets them, so changing them keeps the preset's name."""
 _BOUNDS = {
     "grace_minutes": (0, 1440),
     "excuses": (0, 10),
@@ -153,7 +155,7 @@ def parse(data: Mapping[str, Any] | None) -> Lateness:
     if not changes:
         return out
     merged = replace(out, **changes)
-    differs = any(getattr(merged, k) != getattr(PRESETS[preset], k) for k in changes)
+    differs = any(getattr(merged, k) != getattr(PRESETS[preset], k) for k in changes if k not in CALENDAR)
     return replace(merged, preset="custom" if differs and preset != "none" else preset)
 
 

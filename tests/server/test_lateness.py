@@ -49,7 +49,7 @@ def test_presets_are_offered_and_fill_the_settings(app_client: TestClient) -> No
     assert presets["tournament"]["disorder_after"] == 2 and presets["tournament"]["replace_on_disorder"] is True
     gid, _, _ = start_game(app_client, lateness={"preset": "tournament", "timezone": "Europe/Paris"})
     settings = board(app_client, gid)["settings"]
-    assert settings["preset"] == "custom" and settings["timezone"] == "Europe/Paris"
+    assert settings["preset"] == "tournament" and settings["timezone"] == "Europe/Paris"  # no preset sets the zone
     assert {k: v for k, v in settings.items() if k not in ("preset", "timezone")} == {
         k: v for k, v in presets["tournament"].items() if k not in ("preset", "timezone")
     }
@@ -58,6 +58,7 @@ def test_presets_are_offered_and_fill_the_settings(app_client: TestClient) -> No
     # the master changes them later; the bot rule is one of them, kept with the bot settings
     r = master.put(f"/api/games/{gid2}/lateness", {"preset": "casual", "bot_after_missed": 4})
     assert r.status_code == 200 and r.json()["settings"]["bot_after_missed"] == 4
+    assert r.json()["settings"]["preset"] == "custom"  # a preset with a rule changed
     assert master.get(f"/api/games/{gid2}/bots").json()["settings"]["after_missed"] == 4
 
 

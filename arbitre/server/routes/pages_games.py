@@ -19,6 +19,7 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
+from arbitre.server.routes.pages_lateness import form_context, lateness_form
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
     current_view,
@@ -78,6 +79,7 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
             "catalogue": options_catalogue(),
             "form": form,
             "problems": problems,
+            **form_context(),
         },
         status=status,
     )
@@ -133,6 +135,7 @@ def create(
     deadline_A: str = Form("720"),
     show_progress: str = Form(""),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
+    lateness: dict[str, Any] = Depends(lateness_form),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
@@ -151,6 +154,10 @@ def create(
         "datc_option": datc_option,
         "preset": preset,
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
+        "lateness_preset": lateness["preset"],
+        "lateness_timezone": lateness.get("timezone", "UTC"),
+        "lateness_time": lateness.get("deadline_time", ""),
+        "lateness_rest": lateness.get("rest_days", []),
     }
     with site.db.writing() as s:
         actor = identify(request, s)
@@ -177,6 +184,7 @@ def create(
                         "assignment": assignment,
                         "deadlines": deadlines,
                         "show_progress": bool(show_progress),
+                        "lateness": lateness,
                     },
                 )
             except Problem as err:
