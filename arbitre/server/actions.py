@@ -15,6 +15,7 @@ from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
+from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
 from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import SubmitResult
@@ -111,6 +112,8 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         assignment=str(data.get("assignment") or "random"),
         deadlines=dict(deadlines),
         show_progress=bool(data.get("show_progress", True)),
+        last_year=data.get("last_year"),
+        target_centers=data.get("target_centers"),
     )
     lateness = settings_from(data.get("lateness")) if data.get("lateness") is not None else None
     try:
@@ -121,6 +124,13 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         ) from err
     if lateness is not None:
         store_lateness(session, row.id, lateness)
+    try:  # checked against the map; a refusal rolls the whole creation back
+        ending = check_ending(
+            site.referee.game(session, row), data.get("scoring"), data.get("last_year"), data.get("target_centers")
+        )
+    except GameRuleError as err:
+        raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
+    store_ending(session, row.id, ending)
     return row
 
 

@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
         api,
         api_bots,
         api_lateness,
+        api_scores,
         events,
         pages_account,
         pages_bots,
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.include_router(api.router)
     app.include_router(api_bots.router)
     app.include_router(api_lateness.router)
+    app.include_router(api_scores.router)
     app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)

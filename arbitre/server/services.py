@@ -18,6 +18,7 @@ from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.botseats import bot_summary
+from arbitre.store.endings import ending_of, scores
 from arbitre.store.games import get_game, membership_of, memberships, user_names
 from arbitre.store.lifecycle import check_step_orders, my_orders, powers_to_act, ready_powers
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
@@ -121,6 +122,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
+        **ending_state(session, row, game),
     }
     running = row.status in (ACTIVE, PAUSED)
     out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
@@ -145,6 +147,12 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         out["to_act"] = powers_to_act(game) if running else []
         out["ready"] = sorted(ready_powers(session, row))
     return out
+
+
+def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
+    """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
+    ending = ending_of(session, row.id)
+    return {"ending": ending.to_data(), "scores": scores(game, ending)}
 
 
 def shows_progress(row: GameRow) -> bool:

@@ -54,6 +54,8 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
             gm.fill(f"#deadline-{key}", "60")
         gm.select_option("#lateness-preset", "tournament")
         gm.fill("#lateness-timezone", "Europe/Paris")
+        gm.fill("#last-year", "1910")
+        gm.select_option("#scoring", "c-diplo")
         gm.click("#lateness-fields summary")
         shoot(gm, "01-creation-with-presets")
         gm.click("#create")
@@ -66,6 +68,8 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
             assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
         board = api.get(f"/api/games/{gid}/lateness").json()
         assert board["settings"]["preset"] == "tournament" and board["settings"]["timezone"] == "Europe/Paris"
+        ending = api.get(f"/api/games/{gid}/scores").json()["ending"]
+        assert ending == {"scoring": "c-diplo", "last_year": 1910, "target_centers": None}
 
         # Italy never orders; the others are ready every step; the clock runs past each deadline
         for _ in range(12):
@@ -102,3 +106,13 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
         me.goto(f"{base}/games/{gid}/lateness")
         assert me.query_selector("#no-calls") is not None
         shoot(me, "06-game-board-after")
+
+        # the master declares a draw: the final page shows the C-Diplo scores
+        gm.goto(f"{base}/games/{gid}/master")
+        gm.once("dialog", lambda d: d.accept())
+        gm.click("#master-draw")
+        gm.wait_for_selector("#note")
+        me.goto(f"{base}/games/{gid}")
+        me.wait_for_selector("#scores")
+        assert "C-Diplo" in me.inner_text("#scores")
+        shoot(me, "07-final-page-scores")

@@ -73,6 +73,12 @@ class GameIn(Strict):
     """Does everyone see who has given orders and who is ready?"""
     lateness: LatenessIn | None = None
     """Lateness settings: a preset (``casual``, ``tournament``) and any setting over it."""
+    last_year: int | None = Field(default=None, strict=True, ge=1, le=99999)
+    """The game ends in a draw once this year is played (``null``: no fixed length)."""
+    target_centers: int | None = Field(default=None, strict=True, ge=1, le=999)
+    """The centres a power needs to win (``null``: the map's number)."""
+    scoring: Literal["draw-size", "sum-of-squares", "c-diplo", "c-diplo-100"] = "draw-size"
+    """The scoring system of the game's final page."""
 
 
 class JoinIn(Strict):

@@ -20,6 +20,9 @@ from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
+from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
+from arbitre.server.routes.pages_scores import ending_form
+from arbitre.server.routes.pages_scores import form_context as scoring_context
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
     current_view,
@@ -80,6 +83,7 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
             "form": form,
             "problems": problems,
             **form_context(),
+            **scoring_context(),
         },
         status=status,
     )
@@ -113,6 +117,7 @@ def new_form(request: Request) -> Response:
             "show_progress": True,
             "datc_option": [],
             "preset": "",
+            **ENDING_DEFAULTS,
             **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
         }
         return _form_page(request, actor, form, [])
@@ -136,6 +141,7 @@ def create(
     show_progress: str = Form(""),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
     lateness: dict[str, Any] = Depends(lateness_form),
+    ending: dict[str, Any] = Depends(ending_form),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
@@ -158,12 +164,13 @@ def create(
         "lateness_timezone": lateness.get("timezone", "UTC"),
         "lateness_time": lateness.get("deadline_time", ""),
         "lateness_rest": lateness.get("rest_days", []),
+        **ending["typed"],
     }
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         user = actor.require()
-        problems: list[str] = []
+        problems: list[str] = list(ending["problems"])
         if not name.strip():
             problems.append("a game needs a name")
         deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
@@ -185,6 +192,7 @@ def create(
                         "deadlines": deadlines,
                         "show_progress": bool(show_progress),
                         "lateness": lateness,
+                        **ending["values"],
                     },
                 )
             except Problem as err:

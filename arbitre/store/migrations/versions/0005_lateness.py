@@ -1,4 +1,4 @@
-"""lateness: settings per game, missed deadlines, civil disorder, calls for a replacement
+"""lateness: settings per game, missed deadlines, civil disorder, calls for a replacement; game length and scoring
 
 Revision ID: 0005
 Revises: 0004
@@ -68,10 +68,20 @@ def upgrade() -> None:
         sa.UniqueConstraint("token"),
     )
     op.create_index(op.f("ix_replacement_calls_game_id"), "replacement_calls", ["game_id"], unique=False)
+    op.create_table(
+        "game_endings",
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("scoring", sa.String(length=32), nullable=False),
+        sa.Column("last_year", sa.Integer(), nullable=True),
+        sa.Column("target_centers", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("game_id"),
+    )
 
 
 def downgrade() -> None:
     """Undo this migration."""
+    op.drop_table("game_endings")
     op.drop_table("replacement_calls")
     op.drop_table("civil_disorder")
     op.drop_table("missed_deadlines")
