@@ -82,9 +82,9 @@ PAGE_IDS = ("units", "dislodged", "legend")
 """Ids of the map's layers that the page itself uses: renamed ``map-…`` when the map is drawn in the page."""
 
 
-def inline_svg(view: View) -> str | None:
-    """The map of a view to put inside a page (its layer ids made distinct from the page's own)."""
-    svg = map_svg(view)
+def inline_svg(view: View, lang: str = "en") -> str | None:
+    """The map of a view to put inside a page, its words in ``lang`` (layer ids distinct from the page's own)."""
+    svg = map_svg(view, lang)
     if svg is None:
         return None
     for name in PAGE_IDS:

@@ -12,43 +12,45 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from arbitre.words import N_
+
 Translate = Callable[[str], str]
 
 OUTCOMES: dict[str, str] = {
-    "succeeds": "succeeds",
-    "fails": "fails",
-    "illegal": "not a legal order",
-    "invalid": "not understood",
-    "void": "void",
+    "succeeds": N_("succeeds"),
+    "fails": N_("fails"),
+    "illegal": N_("not a legal order"),
+    "invalid": N_("not understood"),
+    "void": N_("void"),
 }
 """Outcome code → message id, when no reason says more."""
 
 REASONS: dict[str, str] = {
-    "bounced": "bounced",
-    "bounced_with": "bounced with {units}",
-    "cut": "support cut",
-    "cut_by": "support cut by {units}",
-    "dislodged": "dislodged",
-    "no_order": "no order given: holds",
-    "disrupted": "convoy disrupted",
-    "no_convoy": "no convoy",
-    "void": "void: the supported or convoyed unit did something else",
-    "civil_disorder": "civil disorder",
-    "duplicate": "a second order for the same unit",
-    "no_build_left": "no build left",
-    "too_many_builds": "more builds than owed",
-    "occupied": "the place is occupied",
-    "wrong_phase": "not an order of this phase",
-    "wrong_coast": "wrong coast",
-    "build_coast_needed": "name the coast to build on",
-    "no_disband_owed": "no disband owed",
+    "bounced": N_("bounced"),
+    "bounced_with": N_("bounced with {units}"),
+    "cut": N_("support cut"),
+    "cut_by": N_("support cut by {units}"),
+    "dislodged": N_("dislodged"),
+    "no_order": N_("no order given: holds"),
+    "disrupted": N_("convoy disrupted"),
+    "no_convoy": N_("no convoy"),
+    "void": N_("void: the supported or convoyed unit did something else"),
+    "civil_disorder": N_("civil disorder"),
+    "duplicate": N_("a second order for the same unit"),
+    "no_build_left": N_("no build left"),
+    "too_many_builds": N_("more builds than owed"),
+    "occupied": N_("the place is occupied"),
+    "wrong_phase": N_("not an order of this phase"),
+    "wrong_coast": N_("wrong coast"),
+    "build_coast_needed": N_("name the coast to build on"),
+    "no_disband_owed": N_("no disband owed"),
 }
 """Reason code (and its variants with names) → message id; unknown codes fall back to the outcome's words."""
 
-DISLODGED = "dislodged by {unit}"
-DISLODGED_ANON = "dislodged"
-RETREATS = "retreats: {places}"
-NO_RETREAT = "no retreat: disbanded"
+DISLODGED = N_("dislodged by {unit}")
+DISLODGED_ANON = N_("dislodged")
+RETREATS = N_("retreats: {places}")
+NO_RETREAT = N_("no retreat: disbanded")
 MOVING = ("move", "retreat", "train_move", "train")
 
 

@@ -54,10 +54,6 @@ class GameSettings:
     assignment: str = "random"
     deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
     show_progress: bool = True
-    last_year: int | None = None
-    """The game ends in a draw once this year is played (``None``: no fixed length)."""
-    target_centers: int | None = None
-    """The centres a power needs to win (``None``: the map's number)."""
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -75,9 +71,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         if not isinstance(value, int) or not 10 <= value <= 60 * 24 * 3600:
             raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
         deadlines[key] = value
-    game = Game.new(  # raises ValueError on bad rules
-        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
-    )
+    game = Game.new(settings.map_name, settings.rules, settings.options)  # raises ValueError on bad rules
     row = GameRow(
         name=settings.name.strip()[:80],
         map_name=settings.map_name,
@@ -190,5 +184,4 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     """User names by id."""
     if not ids:
         return {}
-    # a list of pairs: dict() of a Result would take it for a mapping (it has keys())
-    return dict(session.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples().all())
+    return {row.id: row.name for row in session.execute(select(User.id, User.name).where(User.id.in_(ids)))}

@@ -16,6 +16,6 @@ fallback of every missing translation).  Catalogs: :mod:`arbitre.words.catalogs`
 
 from __future__ import annotations
 
-from arbitre.words.translate import LANGUAGES, Translator, translator
+from arbitre.words.translate import LANGUAGES, N_, Translator, translator
 
-__all__ = ["LANGUAGES", "Translator", "translator"]
+__all__ = ["LANGUAGES", "N_", "Translator", "translator"]

@@ -44,3 +44,8 @@ def translator(lang: str) -> Translator:
     if code not in LANGUAGES:
         code = SOURCE_LANGUAGE
     return Translator(code, load(code))
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs (``scripts/update-catalogs`` extracts it); it is translated where shown."""
+    return message

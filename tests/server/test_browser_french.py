@@ -83,20 +83,14 @@ ENGLISH_WORDS = (
 
 
 def english_messages() -> set[str]:
-    """The English messages whose French differs (message ids of the pages' dictionary and catalogs)."""
-    from arbitre.server import i18n
+    """The English messages whose French differs (the message ids of the French catalog)."""
+    from babel.messages.pofile import read_po
+
+    from arbitre.words.catalogs import po_path
 
     fr = translator("fr")
-    ids: set[str] = set(getattr(i18n, "FRENCH", {}))
-    try:
-        from babel.messages.pofile import read_po
-
-        from arbitre.words.catalogs import po_path
-
-        with po_path("fr").open("rb") as f:
-            ids |= {m.id for m in read_po(f) if isinstance(m.id, str) and m.id}
-    except ImportError:  # the catalogs are not there yet: the pages' dictionary is the list
-        pass
+    with po_path("fr").open("rb") as f:
+        ids = {m.id for m in read_po(f) if isinstance(m.id, str) and m.id}
     out = set()
     for msgid in ids:
         text = msgid.split("{")[0].strip(" :.…")  # the words before the first field
@@ -119,6 +113,8 @@ def visible_text(page: Any) -> str:
         // arbitre.rules.options, English only so far): the rest of the page is.
         const skip = document.getElementById('rule-options');
         if (skip) skip.remove();
+        // what people typed (a token's label) is theirs, not the site's words
+        for (const e of document.querySelectorAll('.user-text')) e.remove();
         const parts = [document.title, document.body.innerText];
         for (const t of document.querySelectorAll('svg text')) parts.push(t.textContent);
         for (const e of document.querySelectorAll('[title], [aria-label], [placeholder]'))
@@ -200,7 +196,9 @@ def test_french_pages_show_no_english(site: Site, monkeypatch: pytest.MonkeyPatc
                 assert page.evaluate("document.documentElement.lang") == "fr"
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / f"french-{who}-{name}.png"), full_page=True)
-                found = english_in(visible_text(page), messages)
+                text = visible_text(page)
+                (ARTIFACTS / f"french-{who}-{name}.txt").write_text(text)  # what was read, to look at
+                found = english_in(text, messages)
                 if found:
                     seen[f"{who} {path}"] = found
             # the maps' legends (drawn as images)

@@ -216,7 +216,10 @@ def game_page(game_id: int, request: Request) -> Response:
                 request, actor, "game_outside.html", {"game": services.summary(seat.row), "powers": game.powers()}
             )
         return render(
-            request, actor, "game.html", {**_game_context(site, s, seat), "live_since": live.since(site, s, seat)}
+            request,
+            actor,
+            "game.html",
+            {**_game_context(site, s, seat, actor.lang), "live_since": live.since(site, s, seat)},
         )
 
 
@@ -262,7 +265,11 @@ def orders(
                 request,
                 actor,
                 "game.html",
-                {**_game_context(site, s, seat), "rejected": rejected, "live_since": live.since(site, s, seat)},
+                {
+                    **_game_context(site, s, seat, actor.lang),
+                    "rejected": rejected,
+                    "live_since": live.since(site, s, seat),
+                },
             )
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
@@ -314,11 +321,11 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
         )
 
 
-def _game_context(site: Site, session: Session, seat: services.Seat) -> dict[str, Any]:
+def _game_context(site: Site, session: Session, seat: services.Seat, lang: str) -> dict[str, Any]:
     """What the game page of a member shows: their state, their board drawn in the page, the last phase."""
     state = services.game_state(site, session, seat)
     game = site.referee.game(session, seat.row)
-    inline = inline_svg(current_view(game, seat.viewer)) if renderer_available() else None
+    inline = inline_svg(current_view(game, seat.viewer), lang) if renderer_available() else None
     last = services.last_phase(site, session, seat)
     return {
         "s": state,

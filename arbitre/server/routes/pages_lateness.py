@@ -15,13 +15,9 @@ from arbitre.server.pages import redirect, render
 from arbitre.store.lateness import PRESET_NAMES, presets_data
 from arbitre.store.models import MASTER
 from arbitre.store.schedule import WEEKDAYS
+from arbitre.words.translate import N_
 
 router = APIRouter(include_in_schema=False)
-
-
-def N_(message: str) -> str:
-    """Mark a word for the catalogs; the pages translate it where they show it (``t(word)``)."""
-    return message
 
 
 SHOWN_WORDS = (
