@@ -54,6 +54,10 @@ class GameSettings:
     assignment: str = "random"
     deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
     show_progress: bool = True
+    last_year: int | None = None
+    """The game ends in a draw once this year is played (``None``: no fixed length)."""
+    target_centers: int | None = None
+    """The centres a power needs to win (``None``: the map's number)."""
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -71,7 +75,9 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         if not isinstance(value, int) or not 10 <= value <= 60 * 24 * 3600:
             raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
         deadlines[key] = value
-    game = Game.new(settings.map_name, settings.rules, settings.options)  # raises ValueError on bad rules
+    game = Game.new(  # raises ValueError on bad rules
+        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
+    )
     row = GameRow(
         name=settings.name.strip()[:80],
         map_name=settings.map_name,
