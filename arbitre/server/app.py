@@ -92,22 +92,26 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
         api_bots,
         api_lateness,
         api_scores,
+        api_tournaments,
         events,
         pages_account,
         pages_bots,
         pages_games,
         pages_lateness,
+        pages_tournaments,
     )
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
     app.include_router(api_lateness.router)
     app.include_router(api_scores.router)
+    app.include_router(api_tournaments.router)
     app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)
     app.include_router(pages_lateness.router)
+    app.include_router(pages_tournaments.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

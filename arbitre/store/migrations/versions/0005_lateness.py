@@ -1,4 +1,5 @@
-"""lateness: settings per game, missed deadlines, civil disorder, calls for a replacement; game length and scoring
+"""lateness: settings per game, missed deadlines, civil disorder, calls for a replacement; game length and
+scoring; tournaments
 
 Revision ID: 0005
 Revises: 0004
@@ -77,10 +78,48 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("game_id"),
     )
+    op.create_table(
+        "tournaments",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(length=80), nullable=False),
+        sa.Column("director_id", sa.Integer(), nullable=False),
+        sa.Column("map_name", sa.String(length=40), nullable=False),
+        sa.Column("scoring", sa.String(length=32), nullable=False),
+        sa.Column("lateness", sa.String(length=16), nullable=False),
+        sa.Column("last_year", sa.Integer(), nullable=True),
+        sa.Column("card_penalty", sa.Float(), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["director_id"], ["users.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index(op.f("ix_tournaments_director_id"), "tournaments", ["director_id"], unique=False)
+    op.create_table(
+        "tournament_players",
+        sa.Column("tournament_id", sa.Integer(), nullable=False),
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("tournament_id", "user_id"),
+    )
+    op.create_table(
+        "tournament_games",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("tournament_id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("round", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("game_id", name="uq_tournament_game"),
+    )
+    op.create_index(op.f("ix_tournament_games_tournament_id"), "tournament_games", ["tournament_id"], unique=False)
 
 
 def downgrade() -> None:
     """Undo this migration."""
+    op.drop_table("tournament_games")
+    op.drop_table("tournament_players")
+    op.drop_table("tournaments")
     op.drop_table("game_endings")
     op.drop_table("replacement_calls")
     op.drop_table("civil_disorder")
