@@ -27,6 +27,7 @@ EXPECTED_COUNTS = {
     "submarines": 30,
     "espionnite": 11,
     "datc_options": 61,
+    "colonial_submarines": 12,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

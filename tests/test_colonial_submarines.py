@@ -1,6 +1,7 @@
-"""Submarines on the Colonial map: a surfaced submarine is a fleet for every rule, so it may pass the Suez
-Canal (../shared/spec/submarines.md; ../shared/spec/colonial.md, Suez Canal); a submerged one cannot, and a
-permission never reveals it."""
+"""Submarines on the Colonial map through the Python API, and the hidden-state pair of the Suez permission.
+
+The rule cases themselves (a surfaced submarine passes the canal with permission, a submerged one cannot,
+Avalon Hill's implicit permission) are data: tests/cases/colonial_submarines.json."""
 
 from __future__ import annotations
 
@@ -33,32 +34,8 @@ def _json(
     return process(doc)
 
 
-def _outcomes(out: dict[str, Any]) -> dict[str, str]:
-    return {r["order"]: r["outcome"] for r in out["results"]}
-
-
-@pytest.mark.parametrize("ruleset", SETS)
-@pytest.mark.parametrize("permission", ["SC SM MED - RED", "SC F MED - RED", "SUEZ SM MED"])
-def test_a_surfaced_submarine_passes_with_permission(ruleset: str, permission: str) -> None:
-    out = _json(
-        ruleset, {"BRITAIN": ["A EGY"], "FRANCE": ["SM MED"]}, {"BRITAIN": [permission], "FRANCE": ["SM MED - RED"]}
-    )
-    assert _outcomes(out)["SM MED - RED"] == "succeeds"
-    assert _outcomes(out)["SC SM MED - RED"] == "succeeds"  # the permission is read for the submarine
-    assert out["next"]["units"]["FRANCE"] == ["SM RED"]
-
-
-def test_without_permission_the_canal_is_closed_to_a_submarine() -> None:
-    out = _json("vdiplomacy", {"BRITAIN": ["A EGY"], "FRANCE": ["SM MED"]}, {"FRANCE": ["SM MED - RED"]})
-    assert [(r["outcome"], r["reason"]) for r in out["results"] if r["order"] == "SM MED - RED"] == [
-        ("fails", "suez_closed")
-    ]
-
-
-def test_avalon_hill_implicit_permission_for_the_egypt_holders_submarine() -> None:
-    out = _json("avalon-hill", {"BRITAIN": ["A EGY", "SM MED"]}, {"BRITAIN": ["SM MED - RED"]})
-    assert _outcomes(out)["SM MED - RED"] == "succeeds" and out["next"]["units"]["BRITAIN"] == ["A EGY", "SM RED"]
-    # Python API, the same.
+def test_avalon_hill_implicit_permission_through_the_python_api() -> None:
+    """The JSON interface's case is in tests/cases/colonial_submarines.json; the Python API agrees."""
     rules = make_rules("colonial", ["submarines"], {"colonial": "avalon-hill"})
     pos = Position(
         "colonial", Phase.parse("S1870M"), {"EGY": Unit("BRITAIN", "A", "EGY"), "MED": Unit("BRITAIN", "SM", "MED")}, {}

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import cache
 
 from arbitre.server.i18n import translator
+from arbitre.variants.registry import RULE_MODULES
 from arbitre.words import N_
 
 MESSAGES = (
@@ -75,19 +76,9 @@ MESSAGES = (
     # steps (arbitre/judge/steps.py) and the server's reaction step
     N_("a reaction is one order for one of your units"),
     N_("in the reaction step a power changes one order only"),
-    # Espionnite
-    N_("there is no unit in {place} to spy on"),
-    N_("the unit in {place} is yours; a spy watches a unit of another power"),
-    N_("you have no unit in {place}; a counter-spy guards one of your own units"),
-    # Submarines
-    N_("only fleets and submarines fire torpedoes"),
-    N_("torpedoes are fired in movement phases only"),
-    N_("no torpedo is fired from {place}: torpedoes are fired at sea"),
-    N_("{unit} is not at sea: torpedoes are fired at sea, straight up or down"),
-    N_("a torpedo goes straight up or down: {unit} can fire only at {place}"),
-    N_("a torpedo goes straight up or down: from {place} only at {other}"),
 )
-"""The engine's messages, as message ids (English, with ``{fields}``)."""
+"""The general engine's messages, as message ids (English, with ``{fields}``); each rule module lists its own
+(``RuleModule.messages`` in :mod:`arbitre.variants.registry`)."""
 
 FALLBACKS = {
     "illegal": N_("This order is not legal here."),
@@ -108,7 +99,10 @@ def _pattern(msgid: str) -> re.Pattern[str]:
 
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((m, _pattern(m)) for m in MESSAGES)
+    modules = tuple(m for module in RULE_MODULES for m in module.messages)
+    # The most specific message first: "there is no unit in {place} to spy on" before "there is no unit in {place}".
+    ordered = sorted(MESSAGES + modules, key=lambda m: -len(re.sub(r"\{\w+\}", "", m)))
+    return tuple((m, _pattern(m)) for m in ordered)
 
 
 def engine_message(message: str, outcome: str, lang: str) -> str:

@@ -10,8 +10,11 @@ unit the reader may not see.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
+from arbitre.rules.kinds import DrawStyle
+from arbitre.variants.registry import registered_order_kinds
 from arbitre.words import N_
 
 Translate = Callable[[str], str]
@@ -51,7 +54,14 @@ DISLODGED = N_("dislodged by {unit}")
 DISLODGED_ANON = N_("dislodged")
 RETREATS = N_("retreats: {places}")
 NO_RETREAT = N_("no retreat: disbanded")
-MOVING = ("move", "retreat", "train_move", "train")
+MOVING_STYLES = frozenset({DrawStyle.MOVE, DrawStyle.RETREAT, DrawStyle.RAILWAY})
+"""How the order kinds that take a unit somewhere are drawn (a move, a retreat, a train move)."""
+
+
+@cache
+def _moving() -> frozenset[str]:
+    """The names of the order kinds that take a unit somewhere, from each kind's declaration."""
+    return frozenset(name for name, kind in registered_order_kinds().items() if kind.draw in MOVING_STYLES)
 
 
 def _unit(text: str) -> str:
@@ -74,10 +84,10 @@ def _others_into(view: Mapping[str, Any], order: Mapping[str, Any], province: st
         if o is order or not o.get("places"):
             continue
         places: Sequence[str] = o["places"]
-        if (o.get("kind") in MOVING and len(places) >= 2 and _province(places[-1]) == province) or (
+        if (o.get("kind") in _moving() and len(places) >= 2 and _province(places[-1]) == province) or (
             holding
             and _province(places[0]) == province
-            and (o.get("kind") not in MOVING or o.get("outcome") not in (None, "succeeds"))
+            and (o.get("kind") not in _moving() or o.get("outcome") not in (None, "succeeds"))
         ):
             out.append(_unit(o["text"]))
     return out
@@ -121,7 +131,7 @@ def dislodged_text(view: Mapping[str, Any], after: Mapping[str, Any] | None, pla
         (
             _unit(o["text"])
             for o in view.get("orders", ())
-            if o.get("kind") in MOVING
+            if o.get("kind") in _moving()
             and o.get("outcome") == "succeeds"
             and len(o.get("places") or ()) >= 2
             and _province(o["places"][-1]) == province

@@ -109,12 +109,9 @@ def english_in(text: str, messages: set[str]) -> list[str]:
 def visible_text(page: Any) -> str:
     """What a reader sees: the body's text, with the map's words (inline SVG) and the titles of controls."""
     text: str = page.evaluate("""() => {
-        // NOT CHECKED: the DATC rule options of the new-game form (titles and descriptions from
-        // arbitre.rules.options, English only so far): the rest of the page is.
-        const skip = document.getElementById('rule-options');
-        if (skip) skip.remove();
         // what people typed (a token's label) is theirs, not the site's words
         for (const e of document.querySelectorAll('.user-text')) e.remove();
+        for (const d of document.querySelectorAll('details')) d.open = true;  // folded sections are read too
         const parts = [document.title, document.body.innerText];
         for (const t of document.querySelectorAll('svg text')) parts.push(t.textContent);
         for (const e of document.querySelectorAll('[title], [aria-label], [placeholder]'))

@@ -16,9 +16,11 @@ from arbitre.variants.espionnite.espionage import Catch, Espionage, SpyResult, r
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, parse_espionage
 from arbitre.variants.espionnite.reports import SPY_CAUGHT, SPY_FAILED, SPY_SUCCEEDED, espionage_events
 from arbitre.variants.espionnite.variant import CATCH_NOTICE, Espionnite, make_espionnite
+from arbitre.variants.espionnite.wording import ORDER_MESSAGES
 
 __all__ = [
     "CATCH_NOTICE",
+    "ORDER_MESSAGES",
     "SPY_CAUGHT",
     "SPY_FAILED",
     "SPY_SUCCEEDED",

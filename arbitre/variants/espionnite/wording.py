@@ -30,6 +30,13 @@ def N_(message: str) -> str:
 STEP_WORDS = (N_("reaction"),)
 """The name of the step Espionnite declares, as the pages show it (translated there)."""
 
+ORDER_MESSAGES = (
+    N_("there is no unit in {place} to spy on"),
+    N_("the unit in {place} is yours; a spy watches a unit of another power"),
+    N_("you have no unit in {place}; a counter-spy guards one of your own units"),
+)
+"""The refusals Espionnite's order checks write (validation.py), as message ids: the edge translates them."""
+
 
 def spy_succeeded(data: Data, _: Speech) -> str:
     """A successful spy: the order, and the unit's power only when it is in the data."""

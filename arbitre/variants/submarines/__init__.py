@@ -20,8 +20,10 @@ from arbitre.variants.submarines.layers import SUB, add_depths, depth_of, is_dep
 from arbitre.variants.submarines.orders import Torpedo, TorpedoSupport
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines
 from arbitre.variants.submarines.variant import Submarines, make_submarines
+from arbitre.variants.submarines.words import ORDER_MESSAGES
 
 __all__ = [
+    "ORDER_MESSAGES",
     "START_SUBMARINES",
     "SUB",
     "Submarines",

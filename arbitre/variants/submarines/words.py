@@ -29,6 +29,22 @@ LOST_SUBMARINE = PREFIX + "lost_submarine"
 Data = Mapping[str, object]
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs; it is translated where it is shown."""
+    return message
+
+
+ORDER_MESSAGES = (
+    N_("only fleets and submarines fire torpedoes"),
+    N_("torpedoes are fired in movement phases only"),
+    N_("no torpedo is fired from {place}: torpedoes are fired at sea"),
+    N_("{unit} is not at sea: torpedoes are fired at sea, straight up or down"),
+    N_("a torpedo goes straight up or down: {unit} can fire only at {place}"),
+    N_("a torpedo goes straight up or down: from {place} only at {other}"),
+)
+"""The refusals the torpedo checks write (validation.py), as message ids: the edge translates them."""
+
+
 def _s(data: Data, key: str) -> str:
     return str(data.get(key, ""))
 
