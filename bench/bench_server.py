@@ -13,11 +13,21 @@ For each backend (SQLite file, and PostgreSQL when ``--postgres-url`` or
   HTML game page with the player's own view);
 * prints requests per second and p50/p99 latency per request kind, and the error count.
 
+With ``--rate R`` the load is *open-loop*: requests arrive at R per second
+(evenly spaced, alternating page loads and submissions, each from the next
+player in turn) whether or not earlier ones have been answered, as players do;
+a request's latency counts from its planned arrival, so a server that falls
+behind shows it in its p99.  The server's CPU time per request is read from
+``/proc`` (its process and its children).  ``--rates 50,100,200`` runs several
+rates and prints, per backend, the highest that keeps page p99 under 100 ms and
+submission p99 under 250 ms.
+
 Every request goes to 127.0.0.1; the run stops by itself after ``--seconds``.
 
 Run from the repository root::
 
     .venv/bin/python bench/bench_server.py [--clients 28] [--seconds 20] [--postgres-url URL]
+    .venv/bin/python bench/bench_server.py --rates 50,100,200 --seconds 15      # open loop
 """
 
 from __future__ import annotations
@@ -162,6 +172,106 @@ async def run_load(url: str, clients: list[dict[str, Any]], count: int, seconds:
     return stats
 
 
+async def open_loop(url: str, clients: list[dict[str, Any]], rate: float, seconds: float, seed: int) -> Stats:
+    """Requests arriving at ``rate`` per second for ``seconds``; latency counted from each planned arrival."""
+    stats = Stats()
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=1000, max_keepalive_connections=1000)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as c:
+
+        async def one(n: int, planned: float) -> None:
+            me = clients[(n // 2) % len(clients)]
+            if n % 2:
+                kind = "submit orders"
+                orders = [rng.choice(opts) for opts in me["legal"].values()]
+                call = c.put(
+                    f"/api/games/{me['game']}/orders",
+                    json={"orders": orders, "ready": False},
+                    headers=me["headers"],
+                )
+            else:
+                kind = "load game page"
+                call = c.get(f"/games/{me['game']}", headers=me["headers"])
+            try:
+                ok = (await call).status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            if ok:
+                stats.add(kind, time.perf_counter() - planned)
+            else:
+                stats.errors += 1
+
+        start = time.perf_counter()
+        tasks = []
+        for n in range(int(rate * seconds)):
+            planned = start + n / rate
+            delay = planned - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(one(n, planned)))
+        await asyncio.gather(*tasks)
+    return stats
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and its children (Linux ``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        pids.extend(int(c) for c in task.read_text().split())
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return total
+
+
+PAGE_P99_MS, SUBMIT_P99_MS = 100.0, 250.0
+"""The site's targets at a given rate: page loads and order submissions, p99."""
+
+
+def run_open_loop(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> list[dict[str, Any]]:
+    """Serve ``db_url`` and run each rate of ``--rates`` open loop; print the highest rate meeting the targets."""
+    workers = 1 if backend == "sqlite" else args.server_workers
+    proc, url = start_server(db_url, workers, workdir / f"{backend}.log")
+    results = []
+    try:
+        clients = setup_games(url, max(1, -(-args.clients // len(POWERS))))
+        asyncio.run(open_loop(url, clients, 20, 2.0, args.seed))  # warm-up
+        for rate in args.rates:
+            cpu0 = server_cpu(proc.pid)
+            stats = asyncio.run(open_loop(url, clients, rate, args.seconds, args.seed))
+            cpu = server_cpu(proc.pid) - cpu0
+            result = report(f"{backend}, open loop at {rate:g} requests/s", stats, args.seconds)
+            done = sum(len(v) for v in stats.latencies.values())
+            result["rate"] = rate
+            result["server_cpu_ms_per_request"] = cpu / max(1, done) * 1000
+            kinds = result["kinds"]
+            result["met"] = (
+                stats.errors == 0
+                and kinds.get("load game page", {}).get("p99_ms", 1e9) < PAGE_P99_MS
+                and kinds.get("submit orders", {}).get("p99_ms", 1e9) < SUBMIT_P99_MS
+            )
+            print(
+                f"  server CPU {result['server_cpu_ms_per_request']:.1f} ms per request; targets met: {result['met']}"
+            )
+            results.append(result)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    held = [r["rate"] for r in results if r["met"]]
+    print(
+        f"{backend}: highest rate holding page p99 < {PAGE_P99_MS:.0f} ms and submission p99 < "
+        f"{SUBMIT_P99_MS:.0f} ms: {max(held):g}/s"
+        if held
+        else f"{backend}: no rate tried holds the targets"
+    )
+    return results
+
+
 def pct(values: list[float], q: float) -> float:
     """The ``q`` quantile (0–1) of ``values``."""
     ordered = sorted(values)
@@ -245,19 +355,23 @@ def main() -> None:
     ap.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--rate", type=float, help="open loop: requests arriving per second (instead of --clients looping)")
+    ap.add_argument("--rates", help="open loop at each of these rates, e.g. 50,100,200")
     args = ap.parse_args()
-    results = []
+    args.rates = [float(r) for r in args.rates.split(",")] if args.rates else ([args.rate] if args.rate else [])
+    run = run_open_loop if args.rates else run_backend
+    results: list[Any] = []
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         if args.backend in ("sqlite", "both"):
-            results.append(run_backend("sqlite", f"sqlite:///{workdir / 'bench.sqlite3'}", args, workdir))
+            results.append(run("sqlite", f"sqlite:///{workdir / 'bench.sqlite3'}", args, workdir))
         if args.backend in ("postgresql", "both"):
             if not args.postgres_url:
                 print("\npostgresql: skipped (no --postgres-url / ARBITRE_TEST_POSTGRES_URL)")
             else:
                 db_url, drop = pg_database(args.postgres_url)
                 try:
-                    results.append(run_backend("postgresql", db_url, args, workdir))
+                    results.append(run("postgresql", db_url, args, workdir))
                 finally:
                     drop()
     if args.json:

@@ -15,12 +15,11 @@ from rich.table import Table
 
 from arbitre.bots import Bot, bot_step
 from arbitre.cli.botcmd import bot_command, parse_bot_seats
+from arbitre.cli.contract import run as run_contract
 from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
-from arbitre.interface import process_bytes
-from arbitre.interface.text import dumps
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
 from arbitre.views import MASTER, OBSERVER, check_viewer
@@ -50,16 +49,10 @@ def adjudicate(
     file: Annotated[Path | None, typer.Argument(help="JSON or JSON Lines file; stdin when left out.")] = None,
 ) -> None:
     """Adjudicate positions given as JSON (one object, or one per line) and print one outcome per position."""
-    try:
-        raw = sys.stdin.buffer.read() if file is None else file.read_bytes()
-    except OSError as err:
-        _fail(f"cannot read {file}: {err.strerror}")
-        return
-    ok_all = True
-    for obj, ok in process_bytes(raw):
-        ok_all &= ok
-        sys.stdout.write(dumps(obj) + "\n")  # always valid UTF-8
-    if not ok_all:
+    code = run_contract(file)
+    if code == 2:
+        raise typer.Exit(2)
+    if code:
         raise typer.Exit(1)
 
 

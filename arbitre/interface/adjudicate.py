@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+import orjson
 
 from arbitre.adjudicator import adjudicate
-from arbitre.interface.schema import AdjudicationRequest
+from arbitre.interface.request import Request, RequestShapeError, read_request
 from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_step
 from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, loads
 from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
+from arbitre.rules import RuleSet
 from arbitre.variants import UnknownVariantError, make_rules
-from arbitre.views import MASTER, build_view, check_viewer, position_data, report_data, results_data
+from arbitre.views import (
+    MASTER,
+    build_view,
+    check_viewer,
+    next_position_data,
+    public_results_data,
+    report_data,
+    results_data,
+)
 from arbitre.words.events import report_words
 
 
@@ -30,6 +39,12 @@ class RequestError(ValueError):
         return {"error": {"where": self.where, "message": self.message}}
 
 
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from arbitre.interface.schema import AdjudicationRequest
+
+
 def _pydantic_error(err: ValidationError) -> RequestError:
     first = err.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or "(top level)"
@@ -40,7 +55,11 @@ def _pydantic_error(err: ValidationError) -> RequestError:
 
 
 def parse_request(raw: Any) -> AdjudicationRequest:
-    """Validate the structure of a decoded JSON request."""
+    """Validate the structure of a decoded JSON request into the documented pydantic model."""
+    from pydantic import ValidationError
+
+    from arbitre.interface.schema import AdjudicationRequest
+
     if not isinstance(raw, dict):
         raise RequestError("(top level)", "expected a JSON object describing one position")
     try:
@@ -49,15 +68,54 @@ def parse_request(raw: Any) -> AdjudicationRequest:
         raise _pydantic_error(err) from err
 
 
+def _read(raw: Any) -> Request:
+    """:func:`parse_request` without pydantic (faster to start); the model itself words every refusal."""
+    if not isinstance(raw, dict):
+        raise RequestError("(top level)", "expected a JSON object describing one position")
+    try:
+        return read_request(raw)
+    except RequestShapeError:
+        # The model is the reference: it words the refusal (or reads what this reader did not).
+        model = parse_request(raw)
+    fields = {name: getattr(model, name) for name in Request.__dataclass_fields__}
+    fields["dislodged"] = {p: [d.model_dump() for d in ds] for p, ds in model.dislodged.items()}
+    return Request(**fields)
+
+
+_RULES: dict[tuple[str, tuple[str, ...], bytes], RuleSet] = {}
+"""Rule sets already made, by (map, rule modules, options): their memos of parsed and checked orders
+then serve every later position of a batch."""
+
+
+def _rules(req: Request) -> RuleSet:
+    """The rule set of a request, made once per (map, rule modules, options)."""
+    try:
+        key = (req.map, tuple(req.rules), orjson.dumps(req.options, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # options that are not plain JSON data: not remembered
+        return make_rules(req.map, req.rules, req.options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = make_rules(req.map, req.rules, req.options)
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
 def process(raw: Any) -> dict[str, Any]:
     """Adjudicate one decoded request and return the outcome object (raises RequestError)."""
     try:
         check_tree(raw)
     except TextError as err:
         raise RequestError(err.where, err.message) from err
-    req = parse_request(raw)
+    return _process(raw)
+
+
+def _process(raw: Any) -> dict[str, Any]:
+    """:func:`process` of a request already checked by :func:`~arbitre.interface.text.check_tree`."""
+    req = _read(raw)
     try:
-        rules = make_rules(req.map, req.rules, req.options)
+        rules = _rules(req)
     except UnknownMapError as err:
         raise RequestError("map", str(err)) from err
     except UnknownVariantError as err:
@@ -70,7 +128,7 @@ def process(raw: Any) -> dict[str, Any]:
             req.phase,
             req.units,
             req.supply_centers,
-            {p: [d.model_dump() for d in ds] for p, ds in req.dislodged.items()},
+            req.dislodged,
             req.extras,
         )
     except PositionError as err:
@@ -91,14 +149,18 @@ def process(raw: Any) -> dict[str, Any]:
     except ValueError as err:
         raise RequestError("viewer", str(err)) from err
     outcome = adjudicate(rules, position, final)
-    # Everything printed comes from the viewer's views (the master's holds everything).
-    seen = build_view(rules, position, viewer, outcome)
     out: dict[str, Any] = {"phase": str(position.phase)}
     if viewer != MASTER:
         out["viewer"] = viewer
+    public = public_results_data(rules, outcome, viewer)
+    if public is not None:  # nothing hidden and nothing reported: the view's results, written directly
+        out.update(results=public, next=next_position_data(rules, outcome.after, viewer), report=[])
+        return out
+    # Everything printed comes from the viewer's views (the master's holds everything).
+    seen = build_view(rules, position, viewer, outcome)
     out.update(
         results=results_data(seen),
-        next=position_data(build_view(rules, outcome.after, viewer)),
+        next=next_position_data(rules, outcome.after, viewer),
         report=report_data(seen, lambda line: report_words(rules, line)),
     )
     return out
@@ -177,8 +239,8 @@ def _is_object(line: str) -> bool:
 def _answer(text: str, where: str) -> tuple[dict[str, Any], bool]:
     """The answer to one JSON document: its outcome, or the error object saying where."""
     try:
-        doc = loads(text, where)
-        return process(doc), True
+        doc = loads(text, where)  # checks the whole tree
+        return _process(doc), True
     except TextError as err:
         failure = RequestError(err.where, err.message)
     except RequestError as err:

@@ -39,8 +39,51 @@ def _power(rules: RuleSet, name: str, where: str) -> str:
     )
 
 
+class _Tables:
+    """The usual spellings of one rule set's units and places, read once (through the full readers)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        gmap = rules.game_map
+        self.units: dict[str, tuple[str, str]] = {}
+        self.places: dict[str, str] = {}
+        for kind, adjacency in gmap.adjacency.items():
+            for place in adjacency:
+                text = f"{kind} {place}"
+                try:
+                    self.units[text] = _read_unit(rules, text, "")
+                except PositionError:
+                    continue
+        for place in gmap.province_of:
+            try:
+                self.places[place] = _read_place(rules, place, "")
+            except PositionError:
+                continue
+
+
+_TABLES: dict[int, tuple[RuleSet, _Tables]] = {}
+
+
+def _tables(rules: RuleSet) -> _Tables:
+    """The tables of ``rules``, built the first time it reads a position."""
+    hit = _TABLES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        hit = _TABLES[id(rules)] = (rules, _Tables(rules))
+    return hit[1]
+
+
 def parse_unit(rules: RuleSet, text: object, where: str) -> tuple[str, str]:
     """Read ``"A PAR"`` / ``"F STP/SC"`` into (kind, place)."""
+    if type(text) is str:
+        known = _tables(rules).units.get(text)
+        if known is not None:
+            return known
+    return _read_unit(rules, text, where)
+
+
+def _read_unit(rules: RuleSet, text: object, where: str) -> tuple[str, str]:
+    """:func:`parse_unit` through the order reader, with the error saying what is wrong."""
     if not isinstance(text, str):
         raise PositionError(where, f"a unit is written as a string like 'A PAR', not {type(text).__name__}")
     try:
@@ -75,16 +118,21 @@ def position_from_data(
         ph = Phase.parse(phase)
     except PhaseError as err:
         raise PositionError("phase", str(err)) from err
+    tables = _tables(rules)
+    unit_table, place_table = tables.units, tables.places
+    province_of, centres = gmap.province_of, gmap.supply_centers
     placed: dict[str, Unit] = {}
     for pname, ulist in units.items():
         power = _power(rules, pname, f"units.{pname}")
         if not isinstance(ulist, list):
             raise PositionError(f"units.{pname}", "expected a list of units like ['A PAR', 'F BRE']")
         for i, text in enumerate(ulist):
-            where = f"units.{pname}[{i}]"
-            kind, place = parse_unit(rules, text, where)
-            prov = gmap.province_of[place]
+            # The usual spelling is looked up; the error's words are made only when one is needed.
+            known = unit_table.get(text) if type(text) is str else None
+            kind, place = known if known is not None else parse_unit(rules, text, f"units.{pname}[{i}]")
+            prov = province_of[place]
             if prov in placed:
+                where = f"units.{pname}[{i}]"
                 raise PositionError(where, f"{prov} already holds {placed[prov]} of {placed[prov].power}")
             placed[prov] = Unit(power, kind, place)
     owners: dict[str, str] = {}
@@ -96,11 +144,16 @@ def position_from_data(
             if not isinstance(clist, list):
                 raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
             for i, text in enumerate(clist):
-                where = f"supply_centers.{pname}[{i}]"
-                prov = _province(rules, text, where)
-                if prov not in gmap.supply_centers:
-                    raise PositionError(where, f"{prov} is not a supply centre")
-                if prov in owners and owners[prov] != power:
+                centre = place_table.get(text) if type(text) is str else None
+                prov = (
+                    province_of[centre]
+                    if centre is not None
+                    else _province(rules, text, f"supply_centers.{pname}[{i}]")
+                )
+                if prov not in centres or owners.get(prov, power) != power:
+                    where = f"supply_centers.{pname}[{i}]"
+                    if prov not in centres:
+                        raise PositionError(where, f"{prov} is not a supply centre")
                     raise PositionError(where, f"{prov} is already listed for {owners[prov]}")
                 owners[prov] = power
     out_dislodged: dict[str, Dislodged] = {}
@@ -187,6 +240,15 @@ def _near(gmap: GameMap, unit: Unit) -> set[str]:
 
 
 def _place(rules: RuleSet, text: object, where: str) -> str:
+    if type(text) is str:
+        known = _tables(rules).places.get(text)
+        if known is not None:
+            return known
+    return _read_place(rules, text, where)
+
+
+def _read_place(rules: RuleSet, text: object, where: str) -> str:
+    """A place read through the order reader (``"<text> H"``), with the error saying what is wrong."""
     if not isinstance(text, str):
         raise PositionError(where, "expected a place name")
     try:

@@ -90,6 +90,23 @@ class Role(StrEnum):
 
 def standard_places(order: Order) -> tuple[str, ...]:
     """The unit, the unit it acts on (supported, convoyed), then the target place."""
+    cls = type(order)
+    unit = order.unit
+    if unit is not None and (cls is Hold or cls is Move or cls is Support or cls is Convoy):
+        # The standard kinds, read directly (the same answer as the general reading below).
+        if cls is Hold:
+            return (unit.place,)
+        if cls is Move:
+            return (unit.place, order.target) if order.target else (unit.place,)  # type: ignore[attr-defined]
+        other = order.supported if cls is Support else order.convoyed  # type: ignore[attr-defined]
+        first = (unit.place, other.place) if other.place else (unit.place,)
+        target = order.target  # type: ignore[attr-defined]
+        return (*first, target) if target else first
+    return _general_places(order)
+
+
+def _general_places(order: Order) -> tuple[str, ...]:
+    """:func:`standard_places` of any order kind, by the attributes it has."""
     places: list[str] = [order.unit.place] if order.unit is not None else []
     for attr in ("supported", "convoyed"):
         ref = getattr(order, attr, None)

@@ -25,6 +25,7 @@ class _Routes:
         self.fleets = fleet_seas(position, game_map)
         self.cache: dict[tuple[str, str], frozenset[str]] = {}
         self.reach_cache: dict[str, frozenset[str]] = {}
+        self.without_cache: dict[tuple[str, str, str], bool] = {}
 
     def reachable(self, origin: str) -> frozenset[str]:
         """Coastal provinces an army on ``origin`` might reach through fleet-held seas."""
@@ -50,7 +51,11 @@ class _Routes:
             return False
         if without is None or without not in route:
             return True
-        return bool(convoy_routes(self.map, self.fleets - {without}, origin, target))
+        key = (origin, target, without)
+        known = self.without_cache.get(key)
+        if known is None:
+            known = self.without_cache[key] = bool(convoy_routes(self.map, self.fleets - {without}, origin, target))
+        return known
 
 
 def _reach(game_map: GameMap, fleets: frozenset[str], origin: str) -> frozenset[str]:
@@ -141,37 +146,66 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
 
 
 def _movement_orders(gmap: GameMap, position: Position, power: str) -> dict[str, list[str]]:
+    """``power``'s movement orders, from the table of every power's, made once per position."""
+    key = ("legal_orders", id(gmap))
+    memo = position.memo
+    hit = memo.get(key)
+    if hit is None or hit[0] is not gmap:  # type: ignore[index]
+        hit = memo[key] = (gmap, _all_movement_orders(gmap, position))
+    table: dict[str, dict[str, list[str]]] = hit[1]  # type: ignore[index]
+    return {place: list(orders) for place, orders in table.get(power, {}).items()}
+
+
+def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[str, list[str]]]:
+    """Every power's legal movement orders (power → unit's place → order texts): each unit's moves
+    and each convoy route are worked out once for all powers."""
     routes = _Routes(gmap, position)
-    moves_of = {prov: _moves(gmap, routes, u) for prov, u in position.units.items()}
-    out: dict[str, list[str]] = {}
-    for prov, unit in sorted(position.units.items()):
-        if unit.power != power:
-            continue
-        orders = [f"{unit} H"]
+    board = sorted(position.units.items())
+    moves_of = {prov: _moves(gmap, routes, u) for prov, u in board}
+    texts = {prov: str(u) for prov, u in board}
+    armies = [prov for prov, army in board if army.kind == ARMY and gmap.provinces[prov].terrain == "coast"]
+    # Each unit's move targets as supports name them: every province once, in the order of its first
+    # move there (a unit's moves by land come before its moves by convoy); ``True`` when the only way
+    # there is by convoy (then the supporter must not be the fleet the convoy needs).
+    targets: dict[str, list[tuple[str, bool]]] = {}
+    for prov, _unit in board:
+        first: dict[str, bool] = {}
+        for _, tprov, via in moves_of[prov]:
+            first[tprov] = first.get(tprov, True) and via
+        targets[prov] = list(first.items())
+    # Who could be supported from a province: the unit standing there and every unit moving there.
+    near_units: dict[str, set[str]] = {}
+    for prov, found in targets.items():
+        near_units.setdefault(prov, set()).add(prov)
+        for tprov, _ in found:
+            near_units.setdefault(tprov, set()).add(prov)
+    out: dict[str, dict[str, list[str]]] = {}
+    for prov, unit in board:
+        me = texts[prov]
+        orders = [f"{me} H"]
         for place, _, via in moves_of[prov]:
-            orders.append(f"{unit} - {place}" + (" VIA" if via else ""))
+            orders.append(f"{me} - {place} VIA" if via else f"{me} - {place}")
         reach = gmap.province_neighbours.get(unit.kind, {}).get(unit.place, frozenset())
-        for other_prov, other in sorted(position.units.items()):
-            if other_prov == prov:
-                continue
+        supportable: set[str] = set()
+        for province in reach:
+            supportable.update(near_units.get(province, ()))
+        supportable.discard(prov)
+        for other_prov in sorted(supportable):
+            other = texts[other_prov]
             if other_prov in reach:
-                orders.append(f"{unit} S {other}")
-            seen: set[str] = set()
-            for _, tprov, via in moves_of[other_prov]:
-                if tprov == prov or tprov not in reach or tprov in seen:
+                orders.append(f"{me} S {other}")
+            for tprov, by_convoy in targets[other_prov]:
+                if tprov == prov or tprov not in reach:
                     continue
-                if via and not routes.army_reaches(other_prov, tprov, without=prov):
+                if by_convoy and not routes.army_reaches(other_prov, tprov, without=prov):
                     continue
-                seen.add(tprov)
-                orders.append(f"{unit} S {other} - {tprov}")
+                orders.append(f"{me} S {other} - {tprov}")
         if unit.kind in gmap.convoy_kinds and prov in gmap.seas:
-            for army_prov, army in sorted(position.units.items()):
-                if army.kind != ARMY or gmap.provinces[army_prov].terrain != "coast":
-                    continue
+            for army_prov in armies:
                 for target in sorted(routes.reachable(army_prov)):
                     if prov in routes.on_route(army_prov, target):
-                        orders.append(f"{unit} C {army} - {target}")
-        out[unit.place] = orders
+                        orders.append(f"{me} C {texts[army_prov]} - {target}")
+        out.setdefault(unit.power, {})[unit.place] = orders
     return out
 
 

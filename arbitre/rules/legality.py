@@ -53,32 +53,69 @@ def _convoy_routes(
     game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str, limit: int
 ) -> frozenset[str]:
     nb = game_map.province_neighbours.get(FLEET, {})
-    seas = sorted(s for s in fleets_at if s in game_map.seas)
-    on_route: set[str] = set()
+    names, seas, out, into = _sea_bits(game_map)
+    fleets = 0
+    for sea in fleets_at:
+        index = seas.get(sea)
+        if index is not None:
+            fleets |= 1 << index
+    # A path is a mask of seas; "touches an earlier sea of the path" is one AND.
+    origin_side = 0  # fleet-held seas that touch the origin
+    reaches_target: dict[int, bool] = {}
+    rest = fleets
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        index = low.bit_length() - 1
+        near = nb.get(names[index], ())
+        if origin in near:
+            origin_side |= low
+        reaches_target[index] = target in near
+    on_route = 0
 
-    def touches(sea: str, prov: str) -> bool:
-        return prov in nb.get(sea, ())
-
-    def extend(path: list[str]) -> None:
-        last = path[-1]
-        if touches(last, target):
-            on_route.update(path)
+    def extend(last: int, path: int, length: int) -> None:
+        # A chain of seas from the origin with no shortcut: each next sea touches the last one, no
+        # earlier one, and not the origin; it ends at the first sea touching the target.
+        nonlocal on_route
+        if reaches_target[last]:
+            on_route |= path
             return
-        if len(path) >= limit:
+        if length >= limit:
             return
-        for nxt in seas:
-            if nxt in path or not touches(last, nxt) or touches(nxt, origin):
+        earlier = path & ~(1 << last)
+        options = out[last] & fleets & ~path & ~origin_side
+        while options:
+            low = options & -options
+            options ^= low
+            nxt = low.bit_length() - 1
+            if into[nxt] & earlier:
                 continue
-            if any(touches(earlier, nxt) for earlier in path[:-1]):
-                continue
-            path.append(nxt)
-            extend(path)
-            path.pop()
+            extend(nxt, path | low, length + 1)
 
-    for first in seas:
-        if touches(first, origin):
-            extend([first])
-    return frozenset(on_route)
+    firsts = origin_side
+    while firsts:
+        low = firsts & -firsts
+        firsts ^= low
+        extend(low.bit_length() - 1, low, 1)
+    return frozenset(names[i] for i in range(len(names)) if on_route >> i & 1)
+
+
+@lru_cache(maxsize=16)
+def _sea_bits(game_map: GameMap) -> tuple[tuple[str, ...], dict[str, int], list[int], list[int]]:
+    """The map's seas as bit indices: (seas in index order, sea → index, out[i]: the seas sea i
+    touches, into[j]: the seas that touch sea j), for the fleet-adjacency of convoy routes."""
+    nb = game_map.province_neighbours.get(FLEET, {})
+    names = tuple(sorted(game_map.seas))
+    index = {sea: i for i, sea in enumerate(names)}
+    out = [0] * len(names)
+    into = [0] * len(names)
+    for i, sea in enumerate(names):
+        for other in nb.get(sea, ()):
+            j = index.get(other)
+            if j is not None:
+                out[i] |= 1 << j
+                into[j] |= 1 << i
+    return names, index, out, into
 
 
 def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None) -> frozenset[str]:

@@ -16,6 +16,8 @@ from arbitre.server.i18n import translator
 from arbitre.server.wording import result_text
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
+# Templates ship with the package: a restart picks up a change, so no page render checks the files again.
+TEMPLATES.env.auto_reload = False
 
 NOTES = {
     "saved": "Orders saved.",

@@ -12,6 +12,7 @@ public, and pending orders are their power's own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from arbitre.adjudicator import SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.orders import Move, Order, OrderError, Retreat
@@ -25,7 +26,9 @@ from arbitre.rules.disclosure import (
     visible_extras,
 )
 from arbitre.rules.events import MASTER, OBSERVER, PUBLIC, EventLike, can_see
+from arbitre.rules.facets import Disclosure
 from arbitre.state import Position
+from arbitre.views.data import position_data
 from arbitre.views.model import ReportLine, View, VisibleDislodged, VisibleOrder, VisibleUnit
 
 
@@ -58,7 +61,14 @@ def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
     return outcome.relocated.get(order.unit.province, order.unit.place)
 
 
+def _hides_nothing(rules: RuleSet) -> bool:
+    """No rule module in play hides anything: every disclosure hook would answer "everyone"."""
+    return not rules.implementing(Disclosure)
+
+
 def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[VisibleOrder]:
+    if _hides_nothing(rules):
+        return _public_orders(rules, outcome, viewer)
     out: list[VisibleOrder] = []
     for r in outcome.results:
         text_audience, result_audience = order_audience(rules, outcome.before, outcome.after, r)
@@ -75,6 +85,31 @@ def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[
                 reason=r.reason if told else None,
                 final_place=_final_place(r, outcome) if told else None,
                 message=r.message if viewer in (MASTER, r.power) else None,
+            )
+        )
+    return out
+
+
+def _public_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[VisibleOrder]:
+    """:func:`_visible_orders` when no rule module hides anything: every order and result is public."""
+    out: list[VisibleOrder] = []
+    kinds = rules.kinds
+    for r in outcome.results:
+        order = r.order
+        kind = kinds.get(type(order)) if order is not None else None
+        if kind is None:
+            kind = rules.kind_of(order)
+        out.append(
+            VisibleOrder(
+                r.power,
+                r.order_text,
+                kind.name,
+                kind.places(order) if order is not None else (),
+                r.outcome,
+                r.reason,
+                _final_place(r, outcome),
+                r.message if viewer in (MASTER, r.power) else None,
+                str(kind.draw),
             )
         )
     return out
@@ -127,6 +162,8 @@ def build_view(
     if outcome is not None and outcome.before.phase != position.phase:
         raise ValueError(f"the outcome is of {outcome.before.phase}, not of {position.phase}")
 
+    if _hides_nothing(rules):
+        return _public_view(rules, position, viewer, outcome, pending, events)
     units: list[VisibleUnit] = []
     for prov in sorted(position.units):
         unit = position.units[prov]
@@ -178,3 +215,106 @@ def build_view(
         extras=extras,
         unit_counts=counts,
     )
+
+
+def _public_view(
+    rules: RuleSet,
+    position: Position,
+    viewer: str,
+    outcome: PhaseOutcome | None,
+    pending: Mapping[str, Sequence[str]] | None,
+    events: Iterable[object],
+) -> View:
+    """:func:`build_view` when no rule module hides anything (the disclosure hooks would all say everyone)."""
+    board = position.units
+    units = [VisibleUnit(u.power, u.kind, u.place) for u in (board[prov] for prov in sorted(board))]
+    dislodged = [
+        VisibleDislodged(VisibleUnit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats)
+        for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place)
+    ]
+    counts: dict[str, int] = {}
+    for unit in [*board.values(), *(d.unit for d in position.dislodged.values())]:
+        counts[unit.power] = counts.get(unit.power, 0) + 1
+    orders: list[VisibleOrder] = []
+    report: list[ReportLine] = []
+    bounced: list[str] = []
+    if outcome is not None:
+        orders = _public_orders(rules, outcome, viewer)
+        report = _report(outcome.events, viewer)
+        province_of = rules.game_map.province_of
+        failed_into = {
+            province_of.get(o.places[-1], o.places[-1])
+            for o in orders
+            if o.kind == "move" and o.outcome not in (None, SUCCEEDS) and o.places
+        }
+        bounced = [p for p in sorted(outcome.bounced) if p in failed_into]
+    elif pending:
+        orders = _pending_orders(rules, pending, viewer)
+    report.extend(_report(events, viewer))
+    return View(
+        viewer=viewer,
+        map_name=position.map_name,
+        phase=str(position.phase),
+        units=tuple(units),
+        owners=dict(position.owners),
+        dislodged=tuple(dislodged),
+        orders=tuple(orders),
+        report=tuple(report),
+        bounced=tuple(bounced),
+        extras=dict(position.extras) if viewer == MASTER else {},
+        unit_counts=counts,
+    )
+
+
+def public_results_data(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[dict[str, Any]] | None:
+    """``results_data(build_view(rules, outcome.before, viewer, outcome))`` written straight from the outcome
+    when no rule module hides anything and the phase reported nothing; ``None`` otherwise (build the view)."""
+    if outcome.events or not _hides_nothing(rules):
+        return None
+    viewer = check_viewer(rules, viewer)
+    rows = []
+    for r in outcome.results:
+        text = r.order_text
+        rows.append(((r.power or "~", r.reason == "no_order", text), r, text))
+    rows.sort(key=lambda row: row[0])  # the order of View.orders
+    out = []
+    for _, r, text in rows:
+        entry: dict[str, Any] = {"power": r.power, "order": text, "outcome": r.outcome, "reason": r.reason}
+        if r.outcome == "partial":
+            entry["reached"] = _final_place(r, outcome)
+        if r.message and viewer in (MASTER, r.power):
+            entry["message"] = r.message
+        out.append(entry)
+    return out
+
+
+def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[str, Any]:
+    """``position_data(build_view(rules, position, viewer))``: the board the viewer sees, as the
+    interface's position shape; written straight from the position when no rule module hides anything."""
+    viewer = check_viewer(rules, viewer)
+    if not _hides_nothing(rules):
+        return position_data(build_view(rules, position, viewer))
+    units: dict[str, list[str]] = {}
+    for u in sorted(position.units.values(), key=lambda u: (u.power, u.place)):
+        units.setdefault(u.power, []).append(f"{u.kind} {u.place}")
+    centers: dict[str, list[str]] = {}
+    for center, power in sorted(position.owners.items()):
+        centers.setdefault(power, []).append(center)
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place):
+        dislodged.setdefault(d.unit.power, []).append(
+            {
+                "unit": f"{d.unit.kind} {d.unit.place}",
+                "attacker_from": d.attacker_from,
+                "retreats": list(d.retreats or ()),
+            }
+        )
+    out: dict[str, Any] = {
+        "phase": str(position.phase),
+        "units": units,
+        "dislodged": dislodged,
+        "supply_centers": centers,
+    }
+    if viewer == MASTER and position.extras:
+        out["extras"] = dict(position.extras)
+    return out

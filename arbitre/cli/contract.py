@@ -1,0 +1,39 @@
+"""``arbitre adjudicate``, bytes to bytes: read JSON or JSON Lines, print one answer line per position.
+
+This module is what the command runs, also when it is started through
+:mod:`arbitre.cli.entry`, which comes here without importing the rest of the
+command line (typer, rich, the renderer): starting up is part of what a
+caller of the contract waits for.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from arbitre.interface import process_bytes
+from arbitre.interface.text import dump_line
+
+
+def write_answers(answers: Iterable[tuple[dict[str, Any], bool]], out: BinaryIO) -> bool:
+    """Write one JSON line per answer; True when every position was answered with an outcome."""
+    ok_all = True
+    for obj, ok in answers:
+        ok_all &= ok
+        out.write(dump_line(obj))
+    return ok_all
+
+
+def run(path: Path | None, out: BinaryIO | None = None) -> int:
+    """Answer the positions of ``path`` (stdin when ``None``); the exit status: 0, 1 (an error object) or 2."""
+    try:
+        raw = sys.stdin.buffer.read() if path is None else path.read_bytes()
+    except OSError as err:
+        sys.stderr.write(f"error: cannot read {path}: {err.strerror}\n")
+        return 2
+    stream = out if out is not None else sys.stdout.buffer
+    ok = write_answers(process_bytes(raw), stream)
+    stream.flush()
+    return 0 if ok else 1
