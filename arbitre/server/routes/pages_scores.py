@@ -7,6 +7,10 @@ from typing import Any
 from fastapi import Request
 
 from arbitre.judge.scoring import SYSTEMS
+from arbitre.words.translate import N_
+
+TITLES = (N_("Draw-size"), N_("Sum of squares"), N_("C-Diplo"), N_("C-Diplo 100"))
+"""The scoring systems' titles, marked for the catalogs (the pages translate them)."""
 
 FORM_DEFAULTS = {"scoring": "draw-size", "last_year": "", "target_centers": ""}
 """The fields' values on a new form."""
