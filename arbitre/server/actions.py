@@ -13,12 +13,15 @@ from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
+from arbitre.server.lateness import settings_from
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
+from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
+from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import SubmitResult
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
@@ -120,12 +123,25 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         creator_role=str(data.get("creator") or MASTER),
         creator_power=str(data.get("power") or "") or None,
         creator_preferences=_names(data.get("preferences"), "preferences"),
+        last_year=data.get("last_year"),
+        target_centers=data.get("target_centers"),
     )
+    lateness = settings_from(data.get("lateness")) if data.get("lateness") is not None else None
     try:
-        return create_game(session, user, settings, site.now())
+        row = create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
         where = (err.where or "settings") if isinstance(err, GameRuleError) else "options"
         raise bad_request(str(err), "bad_settings", where) from err
+    if lateness is not None:
+        store_lateness(session, row.id, lateness)
+    try:  # checked against the map; a refusal rolls the whole creation back
+        ending = check_ending(
+            site.referee.game(session, row), data.get("scoring"), data.get("last_year"), data.get("target_centers")
+        )
+    except GameRuleError as err:
+        raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
+    store_ending(session, row.id, ending)
+    return row
 
 
 def _vote_settings(value: object) -> dict[str, Any]:
@@ -250,7 +266,7 @@ def master_action(
             target = user_by_name(session, user_name or "")
             if target is None:
                 raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
-            ref.replace_player(session, row, (power or "").upper(), target)
+            ref.replace_player(session, row, (power or "").upper(), target, now)
         else:
             raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
     except GameRuleError as err:

@@ -22,6 +22,7 @@ from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.errors import Problem
 from arbitre.server.headers import SecurityHeaders
 from arbitre.server.live import Hub
+from arbitre.server.notify import sender as notify_sender
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
 from arbitre.server.throttle import Tarpit
@@ -38,13 +39,15 @@ def make_site(settings: Settings | None = None, clock: Clock | None = None) -> S
     settings = settings or Settings.from_env()
     db = open_database(settings.database_url)
     migrate(db)
+    clock = clock or SystemClock()
+    db.outbox.clock = clock.now  # notifications are dated by the site's clock
     with db.writing() as s:
         secret = site_secret(s)
     return Site(
         db=db,
         signer=Signer(secret),
         settings=settings,
-        clock=clock or SystemClock(),
+        clock=clock,
         referee=Referee(pause_seconds=settings.adjudication_pause),
     )
 
@@ -60,6 +63,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
         anyio.to_thread.current_default_thread_limiter().total_tokens = site.settings.threads
         stop = asyncio.Event()
         task = asyncio.create_task(worker.run(site, stop)) if site.settings.run_worker else None
+        sending = site.settings.run_worker and site.settings.run_sender
+        sender_task = asyncio.create_task(notify_sender.run(site, stop)) if sending else None
         try:
             yield
         finally:
@@ -67,6 +72,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
             hub.shutdown()
             if task is not None:
                 await task
+            if sender_task is not None:
+                await sender_task
 
     app = FastAPI(
         title="arbitre",
@@ -87,14 +94,35 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import api, api_bots, events, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import (
+        account_security,
+        api,
+        api_bots,
+        api_lateness,
+        api_scores,
+        api_tournaments,
+        events,
+        pages_account,
+        pages_bots,
+        pages_games,
+        pages_lateness,
+        pages_tournaments,
+    )
+    from arbitre.server.routes import notify as notify_routes
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
+    app.include_router(api_lateness.router)
+    app.include_router(api_scores.router)
+    app.include_router(api_tournaments.router)
     app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)
+    app.include_router(pages_lateness.router)
+    app.include_router(pages_tournaments.router)
+    app.include_router(notify_routes.router)
+    app.include_router(account_security.router)
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

@@ -14,7 +14,9 @@ from fastapi.templating import Jinja2Templates
 from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import translator
+from arbitre.server.site import Site
 from arbitre.server.wording import result_text
+from arbitre.store.outbox import unread_count
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
 # Templates ship with the package: a restart picks up a change, so no page render checks the files again.
@@ -28,6 +30,7 @@ NOTES = {
     "joined": "You joined the game.",
     "voted": "Your ballot was counted.",
     "proposed": "The vote is open.",
+    "password_changed": "Your password was changed; log in with the new one.",
 }
 """Notes a redirect may ask the next page to show (by key, so a link cannot inject text)."""
 
@@ -55,11 +58,20 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
         "note": note,
         "words": result_text,
         "server_now": site.now().isoformat(),
+        "unread": _unread(site, actor),
         **context,
     }
     response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
     set_visitor_cookies(response, actor, site.settings.secure_cookies)
     return response
+
+
+def _unread(site: Site, actor: Actor) -> int:
+    """How many site notifications the logged-in reader has not read (shown in every page's header)."""
+    if actor.user is None:
+        return 0
+    with site.db.reading() as s:
+        return unread_count(s, actor.user.id)
 
 
 def redirect(url: str, note: str | None = None) -> RedirectResponse:

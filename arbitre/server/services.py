@@ -19,6 +19,7 @@ from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.botseats import bot_summary
+from arbitre.store.endings import ending_of, scores
 from arbitre.store.games import (
     chosen_powers,
     game_by_invitation,
@@ -186,6 +187,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
         "votes": [v for v in votes(site, session, seat)["votes"] if v["status"] == "open"],
+        **ending_state(session, row, game),
     }
     running = row.status in (ACTIVE, PAUSED)
     out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
@@ -228,6 +230,12 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "may_propose": bool(may_propose),
         "may_decide": running and seat.role == MASTER,
     }
+
+
+def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
+    """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
+    ending = ending_of(session, row.id)
+    return {"ending": ending.to_data(), "scores": scores(game, ending)}
 
 
 def shows_progress(row: GameRow) -> bool:

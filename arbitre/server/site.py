@@ -8,7 +8,7 @@ from datetime import datetime
 
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.security import Signer
-from arbitre.server.throttle import LoginGuard
+from arbitre.server.throttle import LoginGuard, Throttle
 from arbitre.store import Database
 from arbitre.store.lifecycle import Referee
 
@@ -25,11 +25,25 @@ class Settings:
     threads: int = 8
     stream_keepalive: float = 20.0
     """Seconds between two keep-alive lines of an idle event stream (each also re-reads the reader's glance)."""
+    smtp_url: str = ""
+    """Where e-mail goes: ``smtp://[user:password@]host[:port][?starttls=1]`` or ``smtps://…`` ("": no e-mail)."""
+    mail_from: str = ""
+    """The ``From`` address of notifications ("": ``arbitre@`` the site's host name)."""
+    site_url: str = "http://127.0.0.1:8000"
+    """The site's public address, for the links in e-mails."""
+    notify_interval: float = 2.0
+    """Seconds between two runs of the notification sender."""
+    run_sender: bool = True
+    """Does this process run the notification sender (with the worker)?"""
+    notify_lease: float = 120.0
+    """Seconds a sender keeps the deliveries it claimed before another may claim them (longer than a send)."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
-        ``ARBITRE_THREADS`` (request threads per process) and ``ARBITRE_WORKER`` (``0``: no deadline worker)."""
+        ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
+        notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
+        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -38,7 +52,20 @@ class Settings:
             adjudication_pause=float(os.environ.get("ARBITRE_TEST_ADJUDICATION_PAUSE", "0")),
             threads=int(os.environ.get("ARBITRE_THREADS", "8")),
             stream_keepalive=float(os.environ.get("ARBITRE_STREAM_KEEPALIVE", "20")),
+            smtp_url=os.environ.get("ARBITRE_SMTP_URL", ""),
+            mail_from=os.environ.get("ARBITRE_MAIL_FROM", ""),
+            site_url=os.environ.get("ARBITRE_SITE_URL", "http://127.0.0.1:8000").rstrip("/"),
+            notify_interval=float(os.environ.get("ARBITRE_NOTIFY_INTERVAL", "2")),
+            run_sender=os.environ.get("ARBITRE_SENDER", "1") != "0",
+            notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
         )
+
+
+class ResetThrottle:
+    """Per-account limit of password-reset e-mails: 3 an hour (counters per server process)."""
+
+    def __init__(self) -> None:
+        self.by_account = Throttle(3, 3600.0)
 
 
 @dataclass
@@ -52,6 +79,8 @@ class Site:
     referee: Referee = field(default_factory=Referee)
     guard: LoginGuard = field(default_factory=LoginGuard)
     """Login throttles and the password-hashing gate."""
+    resets: ResetThrottle = field(default_factory=ResetThrottle)
+    """How many password-reset e-mails each account was sent lately."""
     maps: dict[tuple[int, int, str, int | None, str], str] = field(default_factory=dict)
     """Drawn maps by (game id, game version, viewer, history index or ``None``, language): a small cache."""
 

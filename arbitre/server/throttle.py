@@ -142,8 +142,18 @@ class LoginGuard:
 
 TARPIT_SECONDS = 1.0
 """How long a refused (429) answer is held back: it costs the server nothing and slows a flood down."""
-LOGIN_PATHS = frozenset({"/login", "/register", "/api/tokens", "/api/register"})
-"""Where passwords are checked."""
+LOGIN_PATHS = frozenset(
+    {
+        "/login",
+        "/register",
+        "/api/tokens",
+        "/api/register",
+        "/password-reset",
+        "/api/password-reset",
+        "/api/me/password",
+    }
+)
+"""Where passwords are checked (and reset links asked for)."""
 
 
 class Tarpit:

@@ -17,6 +17,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from arbitre.store.changes import ChangeBus
+from arbitre.store.outbox import OutboxHook
 
 DEFAULT_SQLITE = "arbitre.sqlite3"
 """File name of the embedded database when no URL is configured."""
@@ -140,6 +141,10 @@ class Database:
         self.changes = ChangeBus(self.engine)
         """Which games committed transactions touched, told to this process (see :mod:`arbitre.store.changes`)."""
         self.changes.attach(self._write, Database.after_commit)
+        # Notifications of what a write transaction changed are written in it, just before it commits.
+        self.outbox = OutboxHook()
+        """Writes notifications in the transactions that make the changes (see :mod:`arbitre.store.outbox`)."""
+        self.outbox.attach(self._write)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

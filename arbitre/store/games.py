@@ -100,6 +100,10 @@ class GameSettings:
     """The power a creator who plays asks for (games where players choose)."""
     creator_preferences: list[str] = field(default_factory=list)
     """The powers a creator who plays would rather have, best first (games seated by preferences)."""
+    last_year: int | None = None
+    """The game ends in a draw once this year is played (``None``: no fixed length)."""
+    target_centers: int | None = None
+    """The centres a power needs to win (``None``: the map's number)."""
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -125,7 +129,9 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
     if code and not settings.private:
         raise GameRuleError("only a private game has a join code", "join_code")
     votes = check_vote_settings(settings.votes)
-    game = Game.new(settings.map_name, settings.rules, settings.options)  # raises ValueError on bad rules
+    game = Game.new(  # raises ValueError on bad rules
+        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
+    )
     row = GameRow(
         name=settings.name.strip()[:80],
         map_name=settings.map_name,

@@ -86,6 +86,14 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     lang: Mapped[str] = mapped_column(String(5), default="en")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Where e-mail notifications and password resets go (``None``: no e-mail)."""
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    """An IANA time zone name: times in notifications are written in it."""
+    remind_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """How long before a deadline the "deadline soon" notification comes (``None``: never)."""
+    notify_off: Mapped[list[str]] = mapped_column(JSON, default=list)
+    """Notification kinds turned off, as ``channel:kind`` (``email:message``, ``site:phase``…)."""
 
 
 class ApiToken(Base):
@@ -276,3 +284,57 @@ class Ballot(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     __table_args__ = (UniqueConstraint("vote_id", "power", name="uq_ballot_power"),)
+
+
+class Notification(Base):
+    """The outbox: one notification for one recipient, written in the transaction of the change it reports.
+
+    ``data`` holds only what the notification is about (game, phases, message id…),
+    never words: the text is written when it is read or sent, from the recipient's
+    own view and in the recipient's language.  ``dedupe`` (unique per recipient)
+    makes enqueuing the same event twice a no-op.  ``in_site`` is false when the
+    recipient turned this kind off in the site's list (the row still feeds e-mail).
+    """
+
+    __tablename__ = "notifications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(24))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), nullable=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    dedupe: Mapped[str] = mapped_column(String(160))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    in_site: Mapped[bool] = mapped_column(Boolean, default=True)
+    read_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+    __table_args__ = (
+        UniqueConstraint("user_id", "dedupe", name="uq_notification_dedupe"),
+        Index("ix_notifications_user", "user_id", "id"),
+    )
+
+
+class Delivery(Base):
+    """One notification to send on one outside channel (``email``), claimed by a sender with a lease.
+
+    ``state``: ``pending`` → ``sent`` (or ``dropped``: the recipient turned the kind
+    off meanwhile, or it failed too often).  A sender claims a pending row by
+    writing its ``owner`` and ``lease_until``; a row whose lease ran out (its sender
+    died between the claim and the send) is claimed again and sent with the same
+    ``Message-ID``.
+    """
+
+    __tablename__ = "deliveries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    notification_id: Mapped[int] = mapped_column(ForeignKey("notifications.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    owner: Mapped[str] = mapped_column(String(64), default="")
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    error: Mapped[str] = mapped_column(String(200), default="")
+
+    __table_args__ = (
+        UniqueConstraint("notification_id", "channel", name="uq_delivery_channel"),
+        Index("ix_deliveries_due", "state", "lease_until"),
+    )

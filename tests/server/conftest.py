@@ -119,3 +119,36 @@ def start_game(client: TestClient, rules: list[str] | None = None, **settings: A
         assert r.status_code == 200, r.text
         players[p] = api
     return gid, master, players
+
+
+@pytest.fixture
+def sink(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
+    """A real SMTP server on loopback (aiosmtpd): its URL and what it received (saved under
+    ``test-artifacts/emails/<test>/``)."""
+    import re
+
+    from tests.server.smtp_sink import ARTIFACTS, SmtpSink
+
+    folder = ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
+    for old in folder.glob("*"):
+        old.unlink()
+    server = SmtpSink(folder)
+    with server as received:
+        yield server.url, received
+
+
+@pytest.fixture
+def mail_site(db_url: str, clock: ManualClock, sink: tuple[str, Any]) -> Iterator[Site]:
+    """A site that sends its e-mails to the sink (no background loops: tests run the sender)."""
+    s = make_site(
+        Settings(database_url=db_url, run_worker=False, smtp_url=sink[0], site_url="https://arbitre.example"), clock
+    )
+    yield s
+    s.db.dispose()
+
+
+@pytest.fixture
+def mail_client(mail_site: Site) -> Iterator[TestClient]:
+    """A test client of the mail site."""
+    with TestClient(create_app(site=mail_site)) as c:
+        yield c

@@ -28,6 +28,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
@@ -91,6 +92,14 @@ class GameIn(Strict):
     anonymous: bool = False
     """Until the game ends, no answer names the player behind a power."""
     votes: VotesIn | None = None
+    lateness: LatenessIn | None = None
+    """Lateness settings: a preset (``casual``, ``tournament``) and any setting over it."""
+    last_year: int | None = Field(default=None, strict=True, ge=1, le=99999)
+    """The game ends in a draw once this year is played (``null``: no fixed length)."""
+    target_centers: int | None = Field(default=None, strict=True, ge=1, le=999)
+    """The centres a power needs to win (``null``: the map's number)."""
+    scoring: Literal["draw-size", "sum-of-squares", "c-diplo", "c-diplo-100"] = "draw-size"
+    """The scoring system of the game's final page."""
 
 
 class JoinIn(Strict):
@@ -231,7 +240,9 @@ def create(body: GameIn, request: Request) -> dict[str, Any]:
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor)
-        row = actions.new_game(s, site, actor.require(), body.model_dump())
+        data = body.model_dump()
+        data["lateness"] = body.lateness.settings() if body.lateness else None
+        row = actions.new_game(s, site, actor.require(), data)
         return services.summary(row, 0)
 
 

@@ -14,6 +14,7 @@ from arbitre.server.auth import LANG_COOKIE, Actor, check_csrf, client_address, 
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import LANGUAGES
 from arbitre.server.pages import redirect, render
+from arbitre.server.routes.notify import account_context as notify_settings
 from arbitre.server.security import SESSION_COOKIE
 from arbitre.store.accounts import create_token, delete_token, tokens_of
 from arbitre.store.games import games_of, lobby_games
@@ -175,6 +176,7 @@ def _account(s: Session, now: datetime, actor: Actor, new_token: str | None) -> 
         "new_token": new_token,
         "sessions": live_sessions(s, user.id, now),
         "current_session": actor.session_id,
+        **notify_settings(user),
     }
 
 

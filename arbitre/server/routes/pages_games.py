@@ -21,6 +21,10 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
+from arbitre.server.routes.pages_lateness import form_context, lateness_form
+from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
+from arbitre.server.routes.pages_scores import ending_form
+from arbitre.server.routes.pages_scores import form_context as scoring_context
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
     current_view,
@@ -82,6 +86,8 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
             "vote_kinds": VOTE_KINDS,
             "form": form,
             "problems": problems,
+            **form_context(),
+            **scoring_context(),
         },
         status=status,
     )
@@ -128,6 +134,7 @@ def new_form(request: Request) -> Response:
             "anonymous": False,
             "secret": sorted(DEFAULT_SECRET),
             "dias": True,
+            **ENDING_DEFAULTS,
             **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
         }
         return _form_page(request, actor, form, [])
@@ -158,6 +165,8 @@ def create(
     secret: list[str] = Form([]),
     dias: str = Form(""),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
+    lateness: dict[str, Any] = Depends(lateness_form),
+    ending: dict[str, Any] = Depends(ending_form),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
@@ -184,12 +193,17 @@ def create(
         "secret": secret,
         "dias": bool(dias),
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
+        "lateness_preset": lateness["preset"],
+        "lateness_timezone": lateness.get("timezone", "UTC"),
+        "lateness_time": lateness.get("deadline_time", ""),
+        "lateness_rest": lateness.get("rest_days", []),
+        **ending["typed"],
     }
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         user = actor.require()
-        problems: list[str] = []
+        problems: list[str] = list(ending["problems"])
         if not name.strip():
             problems.append("a game needs a name")
         deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
@@ -217,6 +231,8 @@ def create(
                         "join_code": join_code if private else "",
                         "anonymous": bool(anonymous),
                         "votes": {"secret": _form_names(secret), "dias": bool(dias)},
+                        "lateness": lateness,
+                        **ending["values"],
                     },
                 )
             except Problem as err:

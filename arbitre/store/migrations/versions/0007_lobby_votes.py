@@ -1,8 +1,8 @@
 """Lobby and votes: private games with an invitation link and join code, anonymous games, vote settings,
 seat counts, players' ranked preferences, and the votes and ballots tables
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-24
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

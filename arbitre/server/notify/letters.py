@@ -1,0 +1,356 @@
+"""A notification's words for its recipient: from the recipient's own view, language and time zone.
+
+A letter reads only what its recipient may read: the game's public facts
+(name, phases, deadline, status), the recipient's own seat, the recipient's
+view of a played phase (:meth:`arbitre.judge.Game.phase_view`) and the press
+messages the recipient may read.  It never names a player behind a power, so
+an anonymous game stays anonymous, and a hidden unit never shows (the view
+leaves it out).  Times are absolute, in the recipient's time zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel.dates import format_datetime
+from sqlalchemy.orm import Session
+
+from arbitre.judge import Game
+from arbitre.server import wording
+from arbitre.server.i18n import translator as page_words
+from arbitre.server.viewing import phase_view, view_data, viewer_id
+from arbitre.store.games import membership_of
+from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
+from arbitre.store.models import ACTIVE, MASTER, PLAYER, GameRow, Message, Notification, User
+from arbitre.store.outbox import (
+    DEADLINE,
+    FINISHED_KIND,
+    MESSAGE,
+    PHASE,
+    REPLACEMENT,
+    STARTED,
+    VOTE_DECIDED,
+    VOTE_OPENED,
+)
+from arbitre.words import translator
+from arbitre.words.translate import N_, Translator
+
+SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
+PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
+POWER_NAMES = {
+    p: N_(p.title())
+    for p in (
+        "AUSTRIA",
+        "ENGLAND",
+        "FRANCE",
+        "GERMANY",
+        "ITALY",
+        "RUSSIA",
+        "TURKEY",
+        "BRITAIN",
+        "CHINA",
+        "HOLLAND",
+        "JAPAN",
+    )
+}
+_POWER_WORDS = (
+    N_("Austria"),
+    N_("England"),
+    N_("France"),
+    N_("Germany"),
+    N_("Italy"),
+    N_("Russia"),
+    N_("Turkey"),
+    N_("Britain"),
+    N_("China"),
+    N_("Holland"),
+    N_("Japan"),
+)
+KIND_NAMES = {
+    PHASE: N_("A phase was processed"),
+    DEADLINE: N_("A deadline is near"),
+    MESSAGE: N_("A new message"),
+    VOTE_OPENED: N_("A vote was opened"),
+    VOTE_DECIDED: N_("A vote was decided"),
+    REPLACEMENT: N_("A replacement is wanted"),
+    STARTED: N_("A game started"),
+    FINISHED_KIND: N_("A game ended"),
+}
+"""What each kind is called on the account page and in the unsubscribe page."""
+VOTE_NAMES = {
+    "draw": N_("draw"),
+    "concede": N_("concession"),
+    "pause": N_("pause"),
+    "extend": N_("deadline extension"),
+}
+"""What a vote is about, by the votes code's ``vote`` field."""
+STEP_NAMES = {"orders": N_("orders"), "reaction": N_("reaction")}
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A notification in words: a subject, paragraphs, and the site page it is about (a path)."""
+
+    subject: str
+    paragraphs: tuple[str, ...]
+    link: str
+
+    def text(self) -> str:
+        """The paragraphs as plain text."""
+        return "\n\n".join(self.paragraphs)
+
+
+def zone(user: User) -> ZoneInfo:
+    """The user's time zone (UTC if theirs is unknown)."""
+    try:
+        return ZoneInfo(user.time_zone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def when(moment: datetime | str | None, user: User, _: Translator) -> str:
+    """An absolute time in the user's time zone and language: "Tuesday 24 November 2026, 09:00 (Europe/Paris)"."""
+    if moment is None:
+        return _("no deadline")
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    tz = zone(user)
+    local = format_datetime(moment.astimezone(tz), "EEEE d MMMM y, HH:mm", locale=_.lang)
+    return f"{local} ({tz.key})"
+
+
+def phase_name(phase: str, _: Translator) -> str:
+    """``S1901M`` → "Spring 1901, movement" in the reader's language (other names as they are)."""
+    if len(phase) >= 6 and phase[0] in SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
+        return _(
+            "{season} {year}, {kind}",
+            season=_.gettext(SEASONS[phase[0]]),
+            year=phase[1:-1],
+            kind=_.gettext(PHASE_KINDS[phase[-1]]),
+        )
+    return phase
+
+
+def power_name(power: str, _: Translator) -> str:
+    """A power's name in the reader's language (``MASTER`` is the game master)."""
+    if power == "MASTER":
+        return _("the game master")
+    if power == "*":
+        return _("everyone")
+    return _.gettext(POWER_NAMES[power]) if power in POWER_NAMES else power.title()
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a letter: the user and, for a game, their seat in it."""
+
+    user: User
+    role: str | None
+    power: str | None
+
+    @property
+    def viewer(self) -> str:
+        """The view builder's viewer id of this reader."""
+        return viewer_id(self.role or "observer", self.power)
+
+
+def write(session: Session, referee: Referee, note: Notification, user: User) -> Letter:
+    """The letter of ``note`` for its recipient ``user`` (their language, time zone and view)."""
+    _ = translator(user.lang)
+    row = session.get(GameRow, note.game_id) if note.game_id is not None else None
+    if row is None:
+        return Letter(_.gettext(KIND_NAMES.get(note.kind, note.kind)), (), "/notifications")
+    member = membership_of(session, row.id, user.id)
+    reader = Reader(user, member.role if member else None, member.power if member else None)
+    writer = _WRITERS.get(note.kind, _generic)
+    return writer(session, referee, row, note.data or {}, reader, _)
+
+
+Writer = Callable[[Session, Referee, GameRow, dict[str, Any], Reader, Translator], Letter]
+
+
+def _seat(reader: Reader, _: Translator) -> str:
+    if reader.role == MASTER:
+        return _("You are the game master.")
+    if reader.role == PLAYER and reader.power:
+        return _("Your power: {power}.", power=power_name(reader.power, _))
+    return _("You observe this game.")
+
+
+def _phase(session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator) -> Letter:
+    game = referee.game(session, row)
+    done, now = str(data.get("from", "")), str(data.get("phase", ""))
+    name = row.name
+    paragraphs: list[str] = []
+    if done == now and data.get("status") != "finished":
+        subject = _("{game}: the orders of {phase} are locked", game=name, phase=phase_name(now, _))
+        paragraphs.append(
+            _(
+                "The orders of {phase} are locked. Now the {step} step, until {deadline}.",
+                phase=phase_name(now, _),
+                step=_.gettext(STEP_NAMES.get(str(data.get("step", "")), str(data.get("step", "")))),
+                deadline=when(data.get("deadline"), r.user, _),
+            )
+        )
+        paragraphs.append(_("What the lock revealed to you is on the game page."))
+    else:
+        subject = _("{game}: the phase {phase} was processed", game=name, phase=phase_name(done, _))
+        paragraphs.append(_("The phase {phase} was processed.", phase=phase_name(done, _)))
+        paragraphs.extend(_own_results(game, done, r, _))
+        if data.get("status") == ACTIVE or data.get("deadline"):
+            paragraphs.append(
+                _(
+                    "Now: {phase}. Deadline: {deadline}.",
+                    phase=phase_name(now, _),
+                    deadline=when(data.get("deadline"), r.user, _),
+                )
+            )
+    return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
+
+
+def _own_results(game: Game, phase: str, r: Reader, _: Translator) -> list[str]:
+    """The reader's own orders of played ``phase`` with their results, from the reader's view of it."""
+    if r.role != PLAYER or not r.power:
+        return []
+    index = next(
+        (i for i in range(len(game.history) - 1, -1, -1) if str(game.history[i].position.phase) == phase), None
+    )
+    if index is None:
+        return []
+    view = view_data(phase_view(game, index, r.viewer), game.rules)
+    after = view_data(phase_view(game, index + 1, r.viewer), game.rules) if index + 1 < len(game.history) else None
+    words = page_words(r.user.lang)  # the result sentences are the pages' own (arbitre.server.wording)
+    lines = [
+        "  " + _("{order}: {result}", order=o["text"], result=wording.result_text(o, view, words, after) or "-")
+        for o in view.get("orders", ())
+        if o.get("power") == r.power
+    ]
+    if not lines:
+        return [_("You gave no orders in this phase.")]
+    return [_("Your orders:") + "\n" + "\n".join(lines)]
+
+
+def _deadline(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    phase = str(data.get("phase", row.phase))
+    subject = _("{game}: the deadline of {phase} is near", game=row.name, phase=phase_name(phase, _))
+    paragraphs = [
+        _(
+            "The deadline of {phase} is {deadline}.",
+            phase=phase_name(phase, _),
+            deadline=when(data.get("deadline"), r.user, _),
+        )
+    ]
+    if r.role == PLAYER and r.power and row.phase == phase and row.status == ACTIVE:
+        game = referee.game(session, row)
+        if r.power in powers_to_act(game):
+            lines, ready = my_orders(session, row, r.power)
+            if not lines:
+                paragraphs.append(_("You have not given orders yet."))
+            elif not ready:
+                paragraphs.append(_("Your orders are in, but you are not marked ready."))
+            else:
+                paragraphs.append(_("Your orders are in and you are ready."))
+    return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
+
+
+def _message(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    msg = session.get(Message, int(data.get("message", 0) or 0))
+    if msg is None or msg.game_id != row.id:
+        return Letter(_("{game}: new message", game=row.name), (), f"/games/{row.id}/messages")
+    sender = power_name(msg.sender, _) if msg.sender != "OBSERVER" else _("an observer")
+    subject = _("{game}: new message ({sender})", game=row.name, sender=sender)
+    if msg.recipient == "*":
+        head = _("{sender} wrote to everyone ({phase}):", sender=sender, phase=phase_name(msg.phase, _))
+    else:
+        head = _("{sender} wrote to you ({phase}):", sender=sender, phase=phase_name(msg.phase, _))
+    body = "\n".join("> " + line for line in msg.body.splitlines())
+    return Letter(subject, (head, body), f"/games/{row.id}/messages")
+
+
+def _started(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    subject = _("{game} has started", game=row.name)
+    paragraphs = [
+        _("The game {game} has started.", game=row.name),
+        _seat(r, _),
+        _("First deadline: {deadline}.", deadline=when(data["deadline"], r.user, _)) if data.get("deadline") else "",
+    ]
+    return Letter(subject, tuple(p for p in paragraphs if p), f"/games/{row.id}")
+
+
+def _finished(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    game = referee.game(session, row)
+    winners = ", ".join(power_name(p, _) for p in sorted(game.winners))
+    result = str(data.get("result", row.result))
+    if result == "won" and winners:
+        line = _("The game {game} is over: won by {powers}.", game=row.name, powers=winners)
+    elif result == "drawn" and winners:
+        line = _("The game {game} is over: a draw between {powers}.", game=row.name, powers=winners)
+    else:
+        line = _("The game {game} was ended by its game master.", game=row.name)
+    return Letter(_("{game} is over", game=row.name), (line,), f"/games/{row.id}")
+
+
+def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator) -> Letter:
+    what = _.gettext(VOTE_NAMES.get(str(data.get("vote", "")), N_("proposal")))
+    powers = [str(p) for p in data.get("powers") or []]
+    among = ", ".join(power_name(p, _) for p in sorted(powers))
+    paragraphs = []
+    if data.get("passed") is None:
+        subject = _("{game}: vote — {what}", game=row.name, what=what)
+        paragraphs.append(_("A vote was opened: {what}.", what=what))
+        if among:
+            paragraphs.append(_("Powers named: {powers}.", powers=among))
+        if data.get("deadline"):
+            paragraphs.append(_("Voting closes at {deadline}.", deadline=when(str(data["deadline"]), r.user, _)))
+    elif data.get("passed"):
+        subject = _("{game}: vote passed — {what}", game=row.name, what=what)
+        paragraphs.append(_("The vote passed: {what}.", what=what))
+    else:
+        subject = _("{game}: vote failed — {what}", game=row.name, what=what)
+        paragraphs.append(_("The vote failed: {what}.", what=what))
+    if among and data.get("passed") is not None:
+        paragraphs.append(_("Powers named: {powers}.", powers=among))
+    return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
+
+
+def _replacement(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    power = power_name(str(data.get("power", "")), _)
+    subject = _("{game}: a player is wanted for {power}", game=row.name, power=power)
+    paragraphs = [_("The game {game} needs a new player for {power}.", game=row.name, power=power)]
+    link = str(data.get("link") or f"/games/{row.id}")
+    if not link.startswith("/"):
+        link = f"/games/{row.id}"
+    paragraphs.append(_("To take the seat, open the link below."))
+    return Letter(subject, tuple(paragraphs), link)
+
+
+def _generic(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
+) -> Letter:
+    return Letter(f"{row.name}", (), f"/games/{row.id}")
+
+
+_WRITERS: dict[str, Writer] = {
+    PHASE: _phase,
+    DEADLINE: _deadline,
+    MESSAGE: _message,
+    STARTED: _started,
+    FINISHED_KIND: _finished,
+    VOTE_OPENED: _vote,
+    VOTE_DECIDED: _vote,
+    REPLACEMENT: _replacement,
+}

@@ -1,0 +1,288 @@
+"""Notifications: the site's list (page and API), each user's settings, and the one-click unsubscribe link.
+
+The list shows each notification written for its reader (their view, language
+and time zone, :mod:`arbitre.server.notify.letters`).  The unsubscribe link of
+an e-mail works without logging in: its token is signed by the site and names
+the account and the kind; following it shows a confirmation button, and a
+``POST`` to it (what mail programs send for RFC 8058's one-click unsubscribe)
+turns that kind of e-mail off.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Annotated, Any
+from zoneinfo import available_timezones
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import AfterValidator, Field, StringConstraints
+from sqlalchemy.orm import Session
+
+from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.errors import Problem, bad_request
+from arbitre.server.fields import RowId, Strict
+from arbitre.server.notify import letters
+from arbitre.server.pages import redirect, render
+from arbitre.server.site import Site
+from arbitre.store.models import Notification, User
+from arbitre.store.outbox import CHANNELS, KINDS, mark_read, site_list, unread_count
+from arbitre.words import translator
+
+router = APIRouter(tags=["notifications"])
+
+EMAIL_RE = re.compile(r"^[^@\s<>\"(),;:\\\[\]]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$")
+"""A plain e-mail address (local part without quoting or comments, a dotted domain)."""
+LONGEST_REMINDER = 7 * 24 * 60
+"""The earliest reminder: a week before the deadline (minutes)."""
+
+
+@cache
+def time_zones() -> frozenset[str]:
+    """Every IANA time zone name this server knows."""
+    return frozenset(available_timezones() | {"UTC"})
+
+
+def _email(value: str) -> str:
+    if value and not EMAIL_RE.match(value):
+        raise ValueError("not an e-mail address (name@example.org)")
+    return value
+
+
+def _zone(value: str) -> str:
+    if value not in time_zones():
+        raise ValueError("not a time zone name (Europe/Paris, America/New_York, UTC…)")
+    return value
+
+
+def _switch(value: str) -> str:
+    channel, _, kind = value.partition(":")
+    if channel not in CHANNELS or kind not in KINDS:
+        raise ValueError(
+            f"a switch is channel:kind with a channel in {', '.join(CHANNELS)} and a kind in {', '.join(KINDS)}"
+        )
+    return value
+
+
+Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email)]
+"""An e-mail address ("" for none)."""
+TimeZone = Annotated[str, StringConstraints(max_length=64), AfterValidator(_zone)]
+"""An IANA time zone name."""
+Switch = Annotated[str, StringConstraints(max_length=40), AfterValidator(_switch)]
+"""``channel:kind``, e.g. ``email:message``."""
+
+
+class NotifySettingsIn(Strict):
+    """Notification settings; a field left out is left as it is."""
+
+    email: Email | None = None
+    """Where e-mails go ("" or ``null``: no e-mail)."""
+    time_zone: TimeZone | None = None
+    remind_minutes: Annotated[int, Field(ge=1, le=LONGEST_REMINDER)] | None = None
+    """How long before a deadline to be reminded (``null``: never)."""
+    off: Annotated[list[Switch], Field(max_length=len(KINDS) * len(CHANNELS))] | None = None
+    """The kinds turned off, per channel (``email:message``…); every other kind is on."""
+
+
+class ReadIn(Strict):
+    """Which notifications to mark read (``ids`` left out: all)."""
+
+    ids: Annotated[list[RowId], Field(max_length=200)] | None = None
+
+
+def settings_data(user: User) -> dict[str, Any]:
+    """A user's notification settings as the API shows them."""
+    return {
+        "email": user.email or "",
+        "time_zone": user.time_zone or "UTC",
+        "remind_minutes": user.remind_minutes,
+        "off": sorted(user.notify_off or []),
+        "kinds": list(KINDS),
+        "channels": list(CHANNELS),
+    }
+
+
+def account_context(user: User) -> dict[str, Any]:
+    """What the account page's notification section shows: the settings, the kinds and the time zones."""
+    return {
+        "notify": settings_data(user),
+        "notify_kinds": [(kind, letters.KIND_NAMES[kind]) for kind in KINDS],
+        "notify_channels": list(CHANNELS),
+        "zones": sorted(time_zones()),
+    }
+
+
+def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, Any]:
+    """One notification of the list, written for ``user``."""
+    letter = letters.write(s, site.referee, note, user)
+    return {
+        "id": note.id,
+        "kind": note.kind,
+        "game": note.game_id,
+        "subject": letter.subject,
+        "text": letter.text(),
+        "link": letter.link,
+        "at": note.created_at.isoformat(),
+        "read": note.read_at is not None,
+    }
+
+
+@router.get("/api/notifications")
+def list_notifications(request: Request, before: int | None = None, limit: int = 50) -> dict[str, Any]:
+    """Your site notifications, newest first (``before``: older than this id), and how many are unread."""
+    site = site_of(request)
+    if not 1 <= limit <= 200:
+        raise bad_request("limit is 1 to 200", "bad_query", "query.limit")
+    if before is not None and not 1 <= before <= 2**31 - 1:
+        raise bad_request("before is a notification id", "bad_query", "query.before")
+    with site.db.reading() as s:
+        user = identify(request, s).require()
+        notes = site_list(s, user.id, limit, before)
+        return {"unread": unread_count(s, user.id), "items": [item(site, s, n, user) for n in notes]}
+
+
+@router.post("/api/notifications/read")
+def read_notifications(body: ReadIn, request: Request) -> dict[str, Any]:
+    """Mark some of your notifications (or all) read."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        changed = mark_read(s, user.id, body.ids, site.now())
+        return {"marked": changed, "unread": unread_count(s, user.id)}
+
+
+@router.get("/api/me/notifications")
+def get_settings(request: Request) -> dict[str, Any]:
+    """Your notification settings: e-mail, time zone, reminder, and the kinds turned off per channel."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return settings_data(identify(request, s).require())
+
+
+@router.put("/api/me/notifications")
+def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
+    """Change your notification settings (fields left out stay as they are)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        given = body.model_fields_set
+        if "email" in given:
+            user.email = body.email or None
+        if "time_zone" in given:
+            user.time_zone = body.time_zone or "UTC"
+        if "remind_minutes" in given:
+            user.remind_minutes = body.remind_minutes
+        if "off" in given:
+            user.notify_off = sorted(set(body.off or []))
+        return settings_data(user)
+
+
+# ----------------------------------------------------------------------------- pages
+@router.get("/notifications", response_class=HTMLResponse, include_in_schema=False)
+def notifications_page(request: Request) -> Response:
+    """Your notifications (newest first)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        user = actor.require()
+        notes = site_list(s, user.id, 100)
+        _ = translator(user.lang)
+        items = [{**item(site, s, n, user), "when": letters.when(n.created_at, user, _)} for n in notes]
+        return render(request, actor, "notifications.html", {"items": items, "unread": unread_count(s, user.id)})
+
+
+@router.post("/notifications/read", include_in_schema=False)
+def notifications_read(request: Request, csrf: str = Form("")) -> Response:
+    """Mark every notification read (the page's button)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        mark_read(s, actor.require().id, None, site.now())
+    return redirect("/notifications", "done")
+
+
+@router.post("/account/notifications", include_in_schema=False)
+def settings_form(
+    request: Request,
+    csrf: str = Form(""),
+    email: str = Form(""),
+    time_zone: str = Form("UTC"),
+    remind_minutes: str = Form(""),
+    on: list[str] = Form([]),
+) -> Response:
+    """The account page's notification settings form (a checkbox ``on`` per channel and kind)."""
+    site = site_of(request)
+    try:
+        email = _email(email.strip()[:254])
+    except ValueError as err:
+        raise bad_request(str(err), "bad_settings", "form.email") from err
+    if time_zone not in time_zones():
+        raise bad_request("not a time zone name (Europe/Paris, UTC…)", "bad_settings", "form.time_zone")
+    minutes: int | None = None
+    if remind_minutes.strip():
+        if not remind_minutes.strip().isdigit() or not 1 <= int(remind_minutes.strip()) <= LONGEST_REMINDER:
+            raise bad_request(
+                f"a reminder is 1 to {LONGEST_REMINDER} minutes before the deadline",
+                "bad_settings",
+                "form.remind_minutes",
+            )
+        minutes = int(remind_minutes.strip())
+    if len(on) > len(KINDS) * len(CHANNELS):
+        raise bad_request("too many switches", "bad_settings", "form.on")
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        user = actor.require()
+        user.email = email or None
+        user.time_zone = time_zone
+        user.remind_minutes = minutes
+        user.notify_off = sorted(f"{c}:{k}" for c in CHANNELS for k in KINDS if f"{c}:{k}" not in set(on))
+    return redirect("/account", "done")
+
+
+# ----------------------------------------------------------------------------- unsubscribe (no login)
+def _unsubscribe_target(site: Site, token: str) -> tuple[int, str]:
+    data = site.signer.read_token("unsubscribe", token)
+    if not data or not isinstance(data.get("u"), int) or data.get("k") not in KINDS:
+        raise Problem(404, "not_found", "this unsubscribe link is not valid")
+    return int(data["u"]), str(data["k"])
+
+
+@router.get("/unsubscribe/{token}", response_class=HTMLResponse, include_in_schema=False)
+def unsubscribe_page(token: str, request: Request) -> Response:
+    """Ask to confirm (a link opened by a mail scanner must change nothing)."""
+    site = site_of(request)
+    user_id, kind = _unsubscribe_target(site, token)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        user = s.get(User, user_id)
+        if user is None:
+            raise Problem(404, "not_found", "this unsubscribe link is not valid")
+        actor.lang = user.lang
+        context = {"kind": letters.KIND_NAMES[kind], "token": token, "done": f"email:{kind}" in (user.notify_off or [])}
+        return render(request, actor, "unsubscribe.html", context)
+
+
+@router.post("/unsubscribe/{token}", response_class=HTMLResponse, include_in_schema=False)
+def unsubscribe(token: str, request: Request) -> Response:
+    """Turn this kind of e-mail off (RFC 8058 one-click: mail programs ``POST`` here without a login)."""
+    site = site_of(request)
+    user_id, kind = _unsubscribe_target(site, token)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        user = s.get(User, user_id)
+        if user is None:
+            raise Problem(404, "not_found", "this unsubscribe link is not valid")
+        switch = f"email:{kind}"
+        if switch not in (user.notify_off or []):
+            user.notify_off = sorted({*(user.notify_off or []), switch})
+        actor.lang = user.lang
+        return render(
+            request, actor, "unsubscribe.html", {"kind": letters.KIND_NAMES[kind], "token": token, "done": True}
+        )
