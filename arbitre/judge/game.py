@@ -86,6 +86,8 @@ class Game:
     last_year: int | None = None
     """The game's end setting: once every phase of this year is played, the game ends in a draw
     among the powers still in it (``None``: it ends only by victory, draw or the master)."""
+    target_centers: int | None = None
+    """The game's victory setting: the centres a power needs to win (``None``: the map's number)."""
     step: str = ORDERS
     """The name of the current step of the phase (one of :attr:`steps`)."""
     confirmed: set[str] = field(default_factory=set)
@@ -103,14 +105,24 @@ class Game:
         rules: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,
         last_year: int | None = None,
+        target_centers: int | None = None,
     ) -> Game:
         """A new game at the map's first phase with its starting units and home centres.
 
-        ``last_year`` is the game's end setting (see :attr:`last_year`).
+        ``last_year`` and ``target_centers`` are the game's end settings (see :attr:`last_year`,
+        :attr:`target_centers`).
         """
         ruleset = make_rules(map_name, rules, options)
         position = start_position(ruleset)
-        return cls(ruleset, position, map_name, tuple(rules), dict(options or {}), last_year=last_year)
+        return cls(
+            ruleset,
+            position,
+            map_name,
+            tuple(rules),
+            dict(options or {}),
+            last_year=last_year,
+            target_centers=target_centers,
+        )
 
     # ------------------------------------------------------------------ queries
     @property
@@ -330,7 +342,7 @@ class Game:
     def _check_victory(self) -> None:
         if self.position.phase.kind == RETREATS:
             return
-        target = self.rules.game_map.victory_centers
+        target = self.target_centers or self.rules.game_map.victory_centers
         leaders = [p for p in self.powers() if self.centers(p) >= target]
         if leaders:
             self.status = WON
@@ -342,6 +354,12 @@ class Game:
         """End the game in a draw agreed by ``powers`` (default: every power still in the game)."""
         self.status = DRAWN
         self.winners = tuple(powers or self.active_powers())
+
+    def concede(self, power: str) -> None:
+        """End the game won by ``power``: every other power conceded it (a passed concession vote)."""
+        self._check_power(power)
+        self.status = WON
+        self.winners = (power,)
 
     def end(self) -> None:
         """End the game without a result."""
@@ -359,6 +377,7 @@ class Game:
             "status": self.status,
             "winners": list(self.winners),
             "last_year": self.last_year,
+            **({"target_centers": self.target_centers} if self.target_centers else {}),
             "position": position_to_data(self.position, gmap),
             "pending": self.pending,
             "step": self.step,
@@ -403,6 +422,7 @@ class Game:
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
         game.last_year = data.get("last_year")
+        game.target_centers = data.get("target_centers")
         return game
 
 

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import hmac
 import re
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from arbitre.judge.votes import CHOICES as VOTE_CHOICES
+from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.maps import available_maps
-from arbitre.server.errors import bad_request, conflict, forbidden
+from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
+from arbitre.server.lateness import settings_from
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
+from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
-from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join
+from arbitre.store.endings import check_ending, store_ending
+from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
+from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import SubmitResult
-from arbitre.store.messages import post_message
+from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
 from arbitre.variants import REGISTRY
 
@@ -109,23 +116,83 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
         assignment=str(data.get("assignment") or "random"),
         deadlines=dict(deadlines),
         show_progress=bool(data.get("show_progress", True)),
+        private=bool(data.get("private", False)),
+        join_code=str(data.get("join_code") or ""),
+        anonymous=bool(data.get("anonymous", False)),
+        votes=_vote_settings(data.get("votes")),
+        creator_role=str(data.get("creator") or MASTER),
+        creator_power=str(data.get("power") or "") or None,
+        creator_preferences=_names(data.get("preferences"), "preferences"),
+        last_year=data.get("last_year"),
+        target_centers=data.get("target_centers"),
     )
+    lateness = settings_from(data.get("lateness")) if data.get("lateness") is not None else None
     try:
-        return create_game(session, user, settings, site.now())
+        row = create_game(session, user, settings, site.now())
     except (GameRuleError, ValueError) as err:
-        raise bad_request(
-            str(err), "bad_settings", "settings" if isinstance(err, GameRuleError) else "options"
-        ) from err
-
-
-def join_game(session: Session, site: Site, seat: Seat, user: User, role: str, power: str | None) -> None:
-    """Join as a player (optionally asking for a power) or an observer; the game starts when full."""
-    game = site.referee.game(session, seat.row)
-    try:
-        join(session, seat.row, user, role if role in (PLAYER, OBSERVER) else "?", game.powers(), power or None)
+        where = (err.where or "settings") if isinstance(err, GameRuleError) else "options"
+        raise bad_request(str(err), "bad_settings", where) from err
+    if lateness is not None:
+        store_lateness(session, row.id, lateness)
+    try:  # checked against the map; a refusal rolls the whole creation back
+        ending = check_ending(
+            site.referee.game(session, row), data.get("scoring"), data.get("last_year"), data.get("target_centers")
+        )
     except GameRuleError as err:
-        raise conflict(str(err)) from err
-    site.referee.maybe_start(session, seat.row, site.now())
+        raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
+    store_ending(session, row.id, ending)
+    return row
+
+
+def _vote_settings(value: object) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise bad_request("votes is an object {secret, dias}", "bad_settings", "votes")
+    return dict(value)
+
+
+def _names(value: object, where: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(value) > MAX_ITEMS:
+        raise bad_request(f"{where} is a list of at most {MAX_ITEMS} power names", "bad_settings", where)
+    return [v for v in value if v.strip()]
+
+
+def join_game(
+    session: Session,
+    site: Site,
+    seat: Seat,
+    user: User,
+    role: str,
+    power: str | None,
+    preferences: list[str] | None = None,
+    code: str | None = None,
+) -> None:
+    """Join as a player (optionally asking for a power, or ranking powers) or an observer; the game starts
+    when full.  A private game with a join code asks for it (the invitation link alone is not enough)."""
+    row = seat.row
+    if (
+        row.private
+        and row.join_code
+        and not hmac.compare_digest((code or "").strip().encode("utf-8", "surrogatepass"), row.join_code.encode())
+    ):
+        raise Problem(403, "bad_code", "this game asks for its join code, and this is not it", "code")
+    game = site.referee.game(session, row)
+    try:
+        join(
+            session,
+            row,
+            user,
+            role if role in (PLAYER, OBSERVER) else "?",
+            game.powers(),
+            power or None,
+            _names(preferences, "preferences"),
+        )
+    except GameRuleError as err:
+        raise Problem(409, "conflict", str(err), err.where) from err
+    site.referee.maybe_start(session, row, site.now())
 
 
 def submit_orders(
@@ -145,6 +212,8 @@ def submit_orders(
 def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> None:
     """Post a press message under the game's press settings."""
     game = site.referee.game(session, seat.row)
+    if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+        raise bad_request("this game has no master to write to", "press", "to")
     try:
         post_message(
             session,
@@ -197,7 +266,7 @@ def master_action(
             target = user_by_name(session, user_name or "")
             if target is None:
                 raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
-            ref.replace_player(session, row, (power or "").upper(), target)
+            ref.replace_player(session, row, (power or "").upper(), target, now)
         else:
             raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
     except GameRuleError as err:
@@ -211,3 +280,50 @@ def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> 
     if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
         raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     return check(site.referee.game(session, seat.row), seat.power, lines)
+
+
+def _vote_problem(err: GameRuleError) -> Problem:
+    return Problem(409, "conflict", str(err), err.where)
+
+
+def propose_vote(
+    session: Session, site: Site, seat: Seat, kind: str, powers: list[str] | None, minutes: int | None
+) -> int:
+    """A player opens a vote (its own ballot is yes); returns the vote's id."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power proposes a vote")
+    if kind not in VOTE_KINDS:
+        raise bad_request(f"a vote is one of {', '.join(VOTE_KINDS)}", "bad_vote", "kind")
+    try:
+        vote = store_votes.propose(session, site.referee, seat.row, seat.power, kind, powers or [], minutes, site.now())
+    except GameRuleError as err:
+        raise _vote_problem(err) from err
+    return vote.id
+
+
+def cast_ballot(session: Session, site: Site, seat: Seat, vote_id: int, choice: str) -> None:
+    """A player votes yes or no on an open vote."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power votes")
+    if choice not in VOTE_CHOICES:
+        raise bad_request("a ballot is yes or no", "bad_vote", "choice")
+    try:
+        store_votes.cast(session, site.referee, seat.row, vote_id, seat.power, choice, site.now())
+    except LookupError as err:
+        raise not_found("this vote") from err
+    except GameRuleError as err:
+        raise _vote_problem(err) from err
+
+
+def decide_vote(session: Session, site: Site, seat: Seat, vote_id: int, decision: str) -> None:
+    """The master approves (the vote passes and is carried out) or rejects an open vote."""
+    if seat.role != MASTER:
+        raise forbidden("only the game master decides a vote alone")
+    if decision not in ("approve", "reject"):
+        raise bad_request("a decision is approve or reject", "bad_vote", "decision")
+    try:
+        store_votes.decide(session, site.referee, seat.row, vote_id, decision == "approve", site.now())
+    except LookupError as err:
+        raise not_found("this vote") from err
+    except GameRuleError as err:
+        raise _vote_problem(err) from err

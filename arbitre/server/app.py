@@ -94,15 +94,33 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     apidocs.mount(app)
 
     from arbitre.server.pages import render_problem
-    from arbitre.server.routes import account_security, api, api_bots, events, pages_account, pages_bots, pages_games
+    from arbitre.server.routes import (
+        account_security,
+        api,
+        api_bots,
+        api_lateness,
+        api_scores,
+        api_tournaments,
+        events,
+        pages_account,
+        pages_bots,
+        pages_games,
+        pages_lateness,
+        pages_tournaments,
+    )
     from arbitre.server.routes import notify as notify_routes
 
     app.include_router(api.router)
     app.include_router(api_bots.router)
+    app.include_router(api_lateness.router)
+    app.include_router(api_scores.router)
+    app.include_router(api_tournaments.router)
     app.include_router(events.router)
     app.include_router(pages_account.router)
     app.include_router(pages_games.router)
     app.include_router(pages_bots.router)
+    app.include_router(pages_lateness.router)
+    app.include_router(pages_tournaments.router)
     app.include_router(notify_routes.router)
     app.include_router(account_security.router)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -26,17 +27,31 @@ NOTES = {
     "processed": "The phase was adjudicated.",
     "done": "Done.",
     "registered": "Your account was created.",
+    "joined": "You joined the game.",
+    "voted": "Your ballot was counted.",
+    "proposed": "The vote is open.",
     "password_changed": "Your password was changed; log in with the new one.",
 }
 """Notes a redirect may ask the next page to show (by key, so a link cannot inject text)."""
+
+
+def duration_text(seconds: int, t: Callable[..., str]) -> str:
+    """A deadline setting in words: ``2 d``, ``12 h``, ``1 h 30 min``, ``45 min``, ``30 s``."""
+    days, rest = divmod(int(seconds), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{n} {t(unit)}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "min"), (secs, "s")) if n]
+    return " ".join(parts[:2]) or f"0 {t('s')}"
 
 
 def render(request: Request, actor: Actor, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """Render template ``name`` for ``actor`` (language, CSRF token, user)."""
     site = site_of(request)
     note = NOTES.get(request.query_params.get("note", ""))
+    t = translator(actor.lang)
     ctx = {
-        "t": translator(actor.lang),
+        "t": t,
+        "duration": lambda seconds: duration_text(seconds, t),
         "lang": actor.lang,
         "user": actor.user,
         "csrf": site.signer.csrf_token(actor.nonce),

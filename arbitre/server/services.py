@@ -13,16 +13,28 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Game
+from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.botseats import bot_summary
-from arbitre.store.games import get_game, membership_of, memberships, user_names
+from arbitre.store.endings import ending_of, scores
+from arbitre.store.games import (
+    chosen_powers,
+    game_by_invitation,
+    get_game,
+    membership_of,
+    memberships,
+    steps_of,
+    taken_seats,
+    user_names,
+)
 from arbitre.store.lifecycle import check_step_orders, my_orders, powers_to_act, ready_powers
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
-from arbitre.store.models import ACTIVE, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
+from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
 from arbitre.store.orders import orders_of_step
+from arbitre.store.votes import records as vote_records
 
 
 @dataclass
@@ -64,11 +76,17 @@ def open_game(
     lock: bool = False,
     roles: tuple[str, ...] = (),
 ) -> Seat:
-    """The game ``game_id`` and the requester's seat; 404/401/403 when it is missing or closed to them."""
+    """The game ``game_id`` and the requester's seat; 404/401/403 when it is missing or closed to them.
+
+    A private game does not exist for anyone outside it (404): it is reached through its invitation
+    link only (:func:`open_invitation`).
+    """
     row = get_game(session, game_id, lock=lock, with_data=lock)
     if row is None:
         raise not_found("this game")
     m = membership_of(session, game_id, actor.user.id) if actor.user else None
+    if row.private and m is None:
+        raise not_found("this game")
     if member and m is None:
         raise not_logged_in() if actor.user is None else forbidden("you are not in this game")
     if roles and (m is None or m.role not in roles):
@@ -76,8 +94,19 @@ def open_game(
     return Seat(row, m)
 
 
-def summary(row: GameRow, players: int | None = None) -> dict[str, Any]:
-    """What anyone may know about a game."""
+def open_invitation(session: Session, token: str, actor: Actor, *, lock: bool = False) -> Seat:
+    """The game an invitation link leads to, and the requester's seat in it (404 for a token that is not one)."""
+    found = game_by_invitation(session, token)
+    if found is None:
+        raise not_found("this invitation")
+    row = get_game(session, found.id, lock=lock, with_data=lock) if lock else found
+    assert row is not None
+    m = membership_of(session, row.id, actor.user.id) if actor.user else None
+    return Seat(row, m)
+
+
+def summary(row: GameRow, taken: int | None = None) -> dict[str, Any]:
+    """What anyone who may see the game may know about it (``taken``: seats taken, for the lobby)."""
     return {
         "id": row.id,
         "name": row.name,
@@ -94,18 +123,53 @@ def summary(row: GameRow, players: int | None = None) -> dict[str, Any]:
         "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
         "remaining_seconds": row.remaining_seconds,
         "show_progress": shows_progress(row),
-        **({"players": players} if players is not None else {}),
+        "private": bool(row.private),
+        "anonymous": bool(row.anonymous),
+        "votes": VoteSettings.from_data(row.vote_settings).to_data(),
+        "seats": row.seats,
+        "steps": steps_of(row.map_name, list(row.rules)),
+        **({"players": taken, "taken": taken} if taken is not None else {}),
     }
 
 
-def roster(session: Session, row: GameRow) -> dict[str, Any]:
-    """Who is in the game (members see this): master, players with their powers, observers."""
+def hides_players(row: GameRow, seat: Seat | None) -> bool:
+    """Does this reader see no name behind the powers (an anonymous game not yet over; the master sees them)?"""
+    return bool(row.anonymous) and row.status != FINISHED and not (seat is not None and seat.role == MASTER)
+
+
+def roster(session: Session, row: GameRow, seat: Seat | None = None) -> dict[str, Any]:
+    """Who is in the game: master, players with their powers (sorted by power, so the order tells nothing
+    about who joined when), observers.  In an anonymous game, until it ends, players have no name."""
     members = memberships(session, row.id)
     names = user_names(session, {m.user_id for m in members})
+    hidden = hides_players(row, seat)
+    players = [{"power": m.power, "user": None if hidden else names[m.user_id]} for m in members if m.role == PLAYER]
+    players.sort(key=lambda p: (p["power"] or "", p["user"] or ""))
     return {
         "master": next((names[m.user_id] for m in members if m.role == MASTER), None),
-        "players": [{"power": m.power, "user": names[m.user_id]} for m in members if m.role == PLAYER],
-        "observers": [names[m.user_id] for m in members if m.role == OBSERVER],
+        "players": players,
+        "observers": sorted(names[m.user_id] for m in members if m.role == OBSERVER),
+    }
+
+
+def invitation(row: GameRow, seat: Seat) -> dict[str, Any] | None:
+    """A private game's invitation link path and join code, for its master and players (to pass on)."""
+    if not row.private or seat.role not in (MASTER, PLAYER) or not row.invite_token:
+        return None
+    return {"path": f"/invite/{row.invite_token}", "code": row.join_code or None}
+
+
+def join_page(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+    """What the join page shows anyone who may see the game: its settings, roster and powers."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    return {
+        "game": summary(row, taken_seats(session, row.id)),
+        "roster": roster(session, row, seat),
+        "powers": game.powers(),
+        "chosen": chosen_powers(session, row.id) if row.assignment == "choice" else [],
+        "code_needed": bool(row.private and row.join_code),
+        "you": {"role": seat.role, "power": seat.power},
     }
 
 
@@ -115,12 +179,15 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     game = site.referee.game(session, row)
     out: dict[str, Any] = {
         "game": summary(row),
-        "roster": roster(session, row),
+        "roster": roster(session, row, seat),
+        "invitation": invitation(row, seat),
         "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
+        "votes": [v for v in votes(site, session, seat)["votes"] if v["status"] == "open"],
+        **ending_state(session, row, game),
     }
     running = row.status in (ACTIVE, PAUSED)
     out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
@@ -145,6 +212,30 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         out["to_act"] = powers_to_act(game) if running else []
         out["ready"] = sorted(ready_powers(session, row))
     return out
+
+
+def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+    """The game's votes as the requester may see them (secret ballots: only their own), what they may
+    propose, and the game's vote settings."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    settings = VoteSettings.from_data(row.vote_settings)
+    shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in vote_records(session, row, game)]
+    running = row.status in (ACTIVE, PAUSED)
+    may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
+    return {
+        "votes": sorted(shown, key=lambda v: -int(v["id"])),
+        "settings": settings.to_data(),
+        "survivors": game.active_powers() if running else [],
+        "may_propose": bool(may_propose),
+        "may_decide": running and seat.role == MASTER,
+    }
+
+
+def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
+    """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
+    ending = ending_of(session, row.id)
+    return {"ending": ending.to_data(), "scores": scores(game, ending)}
 
 
 def shows_progress(row: GameRow) -> bool:
@@ -263,4 +354,7 @@ def recipients(site: Site, session: Session, seat: Seat) -> list[str]:
     if seat.row.status == FORMING and seat.role != MASTER:
         return []
     game = site.referee.game(session, seat.row)
-    return allowed_recipients(seat.row.press, seat.press_name, game.powers())
+    out = allowed_recipients(seat.row.press, seat.press_name, game.powers())
+    if not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+        out = [r for r in out if r != TO_MASTER]  # a game without a master: nobody would read it
+    return out

@@ -21,7 +21,6 @@ from arbitre.bots import BOTS, make_bot
 from arbitre.judge import Game
 from arbitre.store.games import GameRuleError
 from arbitre.store.models import Base, BotSeat, GameRow
-from arbitre.store.orders import orders_of_step
 
 BOT_VOTES = ("abstain", "exclude", "count")
 """How votes and scores treat bot seats: ``abstain`` (a bot never votes; its seat is left out of
@@ -139,29 +138,24 @@ def bot_orders(game: Game, seat: BotSeat) -> list[str]:
     return bot.orders(game.rules, view, legal)
 
 
-def note_missed(session: Session, row: GameRow, game: Game) -> list[str]:
-    """At a deadline: count the step as missed by every power that had to act and was not ready.
+def note_missed(session: Session, row: GameRow, game: Game, counts: dict[str, int]) -> list[str]:
+    """At a deadline: with the ``after_missed`` setting, a power that missed that many steps in a row
+    (``counts``, kept by :func:`arbitre.store.missed.at_processing`) gets a bot (reason ``lateness``).
 
-    With the ``after_missed`` setting, a power reaching that count gets a bot
-    (reason ``lateness``).  Returns the powers that got one.
+    Returns the powers that got one.
     """
     setting = bot_settings(session, row.id)
     if setting.after_missed is None or game.is_over:
         return []
     seats = bot_seats(session, row.id)
-    ready = {p for p, r in orders_of_step(session, row.id, row.phase, row.step).items() if r.ready}
     seated: list[str] = []
-    for power in game.powers_to_order():
-        if power in seats:
+    for power, count in sorted(counts.items()):
+        if power in seats or count < setting.after_missed:
             continue
+        seat_bot(session, row, power, game.powers(), "lateness")
         counter = session.get(MissedSteps, (row.id, power))
-        if counter is None:
-            counter = MissedSteps(game_id=row.id, power=power, count=0)
-            session.add(counter)
-        counter.count = 0 if power in ready else counter.count + 1
-        if counter.count >= setting.after_missed:
-            seat_bot(session, row, power, game.powers(), "lateness")
+        if counter is not None:
             counter.count = 0
-            seated.append(power)
+        seated.append(power)
     session.flush()
     return seated

@@ -2,29 +2,61 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
+from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.judge.votes import VoteSettings
 from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
-from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, BotSeat, GameRow, Membership, User
+from arbitre.store.models import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    MASTER,
+    OBSERVER,
+    PAUSED,
+    PLAYER,
+    BotSeat,
+    GameRow,
+    Membership,
+    User,
+)
 from arbitre.variants import RULE_MODULES
 
 PRESS_LEVELS = ("none", "public", "full")
 """Press settings: only with the master; plus public messages; plus private messages between powers."""
-ASSIGNMENTS = ("random", "choice")
-"""How powers are assigned: at random when the game fills, or each player picks a free power."""
+ASSIGNMENTS = ("random", "choice", "preferences")
+"""How powers are assigned: at random when the game fills, each player picks a free power, or by the players'
+ranked preferences when the game fills (:mod:`arbitre.judge.seating`)."""
+CREATOR_ROLES = (MASTER, PLAYER)
+"""What the creator of a game is: its (non-playing) master, or one of its players (the game then has no master)."""
+MAX_JOIN_CODE = 40
+"""Longest join code of a private game."""
 
 
 def registered_steps() -> tuple[Step, ...]:
     """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
     modules = (module.factory({}) for module in RULE_MODULES)
     return declared_steps(m for m in modules if isinstance(m, StepRules))
+
+
+def steps_of(map_name: str, rules: list[str]) -> list[str]:
+    """The steps after ``orders`` that a game's rule modules (and its map's own module) declare."""
+    return list(_steps_of(map_name, tuple(sorted(rules))))
+
+
+@cache
+def _steps_of(map_name: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    modules = [m.factory({}) for m in RULE_MODULES if m.name in rules or m.for_map == map_name]
+    return tuple(step.name for step in declared_steps(m for m in modules if isinstance(m, StepRules)))
 
 
 DEFAULT_DEADLINES = {
@@ -39,7 +71,11 @@ DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
 
 
 class GameRuleError(ValueError):
-    """A request the game's state or settings do not allow (the message says why)."""
+    """A request the game's state or settings do not allow (the message says why; ``where`` names the field)."""
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 @dataclass
@@ -54,6 +90,20 @@ class GameSettings:
     assignment: str = "random"
     deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
     show_progress: bool = True
+    private: bool = False
+    join_code: str = ""
+    anonymous: bool = False
+    votes: dict[str, Any] = field(default_factory=dict)
+    """``{"secret": [kinds], "dias": bool}`` (missing keys: :class:`arbitre.judge.votes.VoteSettings` defaults)."""
+    creator_role: str = MASTER
+    creator_power: str | None = None
+    """The power a creator who plays asks for (games where players choose)."""
+    creator_preferences: list[str] = field(default_factory=list)
+    """The powers a creator who plays would rather have, best first (games seated by preferences)."""
+    last_year: int | None = None
+    """The game ends in a draw once this year is played (``None``: no fixed length)."""
+    target_centers: int | None = None
+    """The centres a power needs to win (``None``: the map's number)."""
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -71,7 +121,17 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         if not isinstance(value, int) or not 10 <= value <= 60 * 24 * 3600:
             raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
         deadlines[key] = value
-    game = Game.new(settings.map_name, settings.rules, settings.options)  # raises ValueError on bad rules
+    if settings.creator_role not in CREATOR_ROLES:
+        raise GameRuleError(f"the creator is one of {', '.join(CREATOR_ROLES)}", "creator")
+    code = settings.join_code.strip()
+    if len(code) > MAX_JOIN_CODE:
+        raise GameRuleError(f"a join code is at most {MAX_JOIN_CODE} characters", "join_code")
+    if code and not settings.private:
+        raise GameRuleError("only a private game has a join code", "join_code")
+    votes = check_vote_settings(settings.votes)
+    game = Game.new(  # raises ValueError on bad rules
+        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
+    )
     row = GameRow(
         name=settings.name.strip()[:80],
         map_name=settings.map_name,
@@ -88,12 +148,38 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         version=1,
         created_at=now,
         show_progress=settings.show_progress,
+        private=settings.private,
+        invite_token=secrets.token_urlsafe(24),  # 192 random bits: the link cannot be guessed
+        join_code=code,
+        anonymous=settings.anonymous,
+        vote_settings=votes.to_data(),
+        seats=len(game.powers()),
     )
     session.add(row)
     session.flush()
-    session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))
-    session.flush()
+    if settings.creator_role == MASTER:
+        session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))
+        session.flush()
+    else:
+        join(session, row, master, PLAYER, game.powers(), settings.creator_power, settings.creator_preferences)
     return row
+
+
+def check_vote_settings(data: dict[str, Any]) -> VoteSettings:
+    """The vote settings of a new game, checked (raises :class:`GameRuleError`)."""
+    unknown = sorted(set(data) - {"secret", "dias"})
+    if unknown:
+        raise GameRuleError(f"unknown vote setting {unknown[0]!r}; known: secret, dias", "votes")
+    secret = data.get("secret")
+    if secret is not None:
+        if not isinstance(secret, list) or not all(isinstance(k, str) for k in secret):
+            raise GameRuleError("votes.secret is a list of vote kinds", "votes.secret")
+        bad = [k for k in secret if k not in VOTE_KINDS]
+        if bad:
+            raise GameRuleError(f"unknown vote kind {bad[0][:40]!r}; known: {', '.join(VOTE_KINDS)}", "votes.secret")
+    if not isinstance(data.get("dias", True), bool):
+        raise GameRuleError("votes.dias is true or false", "votes.dias")
+    return VoteSettings.from_data(data)
 
 
 def get_game(session: Session, game_id: int, *, lock: bool = False, with_data: bool = False) -> GameRow | None:
@@ -145,9 +231,16 @@ def player_count(session: Session, game_id: int) -> int:
 
 
 def join(
-    session: Session, game: GameRow, user: User, role: str, powers: list[str], wanted: str | None = None
+    session: Session,
+    game: GameRow,
+    user: User,
+    role: str,
+    powers: list[str],
+    wanted: str | None = None,
+    preferences: list[str] | None = None,
 ) -> Membership:
-    """Add ``user`` as a player (of ``wanted`` if the game lets players choose) or as an observer."""
+    """Add ``user`` as a player (of ``wanted`` if the game lets players choose; with their ranked
+    ``preferences`` if it seats players by preferences) or as an observer."""
     if membership_of(session, game.id, user.id) is not None:
         raise GameRuleError("you are already in this game")
     if role == OBSERVER:
@@ -161,18 +254,94 @@ def join(
         if wanted:
             wanted = wanted.upper()
             if game.assignment != "choice":
-                raise GameRuleError("powers are assigned at random in this game")
+                raise GameRuleError("players do not choose their power in this game", "power")
             if wanted not in powers:
-                raise GameRuleError(f"{wanted} is not a power of this game")
+                raise GameRuleError(f"{wanted[:24]} is not a power of this game", "power")
             taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER} | set(bots)
             if wanted in taken:
-                raise GameRuleError(f"{wanted} is already taken")
-        m = Membership(game_id=game.id, user_id=user.id, role=PLAYER, wanted_power=wanted or None)
+                raise GameRuleError(f"{wanted} is already taken", "power")
+        ranked = check_preferences(game, powers, preferences or [])
+        m = Membership(game_id=game.id, user_id=user.id, role=PLAYER, wanted_power=wanted or None, preferences=ranked)
     else:
         raise GameRuleError(f"unknown role {role!r}")
     session.add(m)
     session.flush()
     return m
+
+
+def check_preferences(game: GameRow, powers: list[str], preferences: list[str]) -> list[str] | None:
+    """A player's ranked powers, checked (``None`` when there are none)."""
+    if not preferences:
+        return None
+    if game.assignment != "preferences":
+        raise GameRuleError("players do not rank powers in this game", "preferences")
+    ranked = [p.upper() for p in preferences]
+    for p in ranked:
+        if p not in powers:
+            raise GameRuleError(f"{p[:24]} is not a power of this game", "preferences")
+    if len(set(ranked)) != len(ranked):
+        raise GameRuleError("each power is ranked once", "preferences")
+    return ranked
+
+
+def seats_of(session: Session, game_ids: list[int]) -> dict[int, int]:
+    """Seats taken (players and bots) per game."""
+    if not game_ids:
+        return {}
+    out = dict.fromkeys(game_ids, 0)
+    players = session.execute(
+        select(Membership.game_id, func.count())
+        .where(Membership.game_id.in_(game_ids), Membership.role == PLAYER)
+        .group_by(Membership.game_id)
+    )
+    bots = session.execute(
+        select(BotSeat.game_id, func.count()).where(BotSeat.game_id.in_(game_ids)).group_by(BotSeat.game_id)
+    )
+    for gid, n in [*players, *bots]:
+        out[gid] += n
+    return out
+
+
+def taken_seats(session: Session, game_id: int) -> int:
+    """Seats taken in a game: its players and its bots."""
+    return seats_of(session, [game_id])[game_id]
+
+
+def chosen_powers(session: Session, game_id: int) -> list[str]:
+    """Powers already asked for by a player or held by a bot (games where players choose)."""
+    wanted = {m.wanted_power for m in memberships(session, game_id) if m.role == PLAYER and m.wanted_power}
+    bots = set(session.scalars(select(BotSeat.power).where(BotSeat.game_id == game_id)))
+    return sorted(wanted | bots)
+
+
+LOBBY_ORDER = {FORMING: 0, ACTIVE: 1, PAUSED: 1, FINISHED: 2}
+"""The lobby lists open games first, then running games, then finished ones."""
+
+
+def lobby_games(session: Session, user_id: int | None, limit: int = 200) -> list[tuple[GameRow, int]]:
+    """The games ``user_id`` may see in the lobby (public ones, and private ones they are in), with the seats
+    taken: open games with a free seat first, then running games, then finished ones (newest first in each)."""
+    stmt = select(GameRow).order_by(GameRow.id.desc()).limit(limit)
+    if user_id is None:
+        stmt = stmt.where(GameRow.private.is_(False))
+    else:
+        mine = select(Membership.game_id).where(Membership.user_id == user_id)
+        stmt = stmt.where(or_(GameRow.private.is_(False), GameRow.id.in_(mine)))
+    rows = list(session.scalars(stmt))
+    taken = seats_of(session, [g.id for g in rows])
+
+    def place(g: GameRow) -> tuple[int, int]:
+        open_seat = g.status == FORMING and (g.seats is None or taken[g.id] < g.seats)
+        return (0 if open_seat else max(1, LOBBY_ORDER.get(g.status, 1)), -g.id)
+
+    return [(g, taken[g.id]) for g in sorted(rows, key=place)]
+
+
+def game_by_invitation(session: Session, token: str) -> GameRow | None:
+    """The game whose invitation link carries ``token``."""
+    if not token or len(token) > 64:
+        return None
+    return session.scalars(select(GameRow).where(GameRow.invite_token == token)).first()
 
 
 def player_of_power(session: Session, game_id: int, power: str) -> Membership | None:

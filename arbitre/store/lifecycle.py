@@ -29,11 +29,14 @@ from sqlalchemy.orm import Session, undefer
 
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
 from arbitre.judge import ORDERS, Accepts, Game, StepError
+from arbitre.judge.seating import assign_by_preferences
 from arbitre.orders import OrderError
-from arbitre.store.botseats import bot_seats, note_missed, unseat_bot
+from arbitre.store.botseats import bot_seats, unseat_bot
 from arbitre.store.cache import GameCache, load_game, working_copy
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
+from arbitre.store.lateness import lateness_of
+from arbitre.store.missed import at_processing, end_disorder, hold_deadline, in_disorder
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -49,6 +52,8 @@ from arbitre.store.models import (
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
+from arbitre.store.replacements import close_calls
+from arbitre.store.schedule import is_rest_day, next_deadline
 
 log = logging.getLogger("arbitre.store")
 
@@ -144,6 +149,12 @@ class Referee:
         return load_game(self.cache, row.id, row.version, fetch)
 
     # ----------------------------------------------------------------- storing
+    @staticmethod
+    def deadline(session: Session, row: GameRow, game: Game, now: datetime) -> datetime:
+        """When the step starting now ends: its length, on the game's calendar (fixed time, rest days)."""
+        seconds = row.deadlines.get(deadline_key(game), 86400)
+        return next_deadline(now, seconds, lateness_of(session, row.id).calendar)
+
     def _save(self, session: Session, row: GameRow, game: Game, now: datetime) -> None:
         row.data = game.to_data()
         row.phase = str(game.phase)
@@ -157,7 +168,7 @@ class Referee:
         elif row.status == PAUSED:
             row.remaining_seconds = row.deadlines.get(deadline_key(game), 86400)
         else:
-            row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))
+            row.deadline_at = self.deadline(session, row, game, now)
         # Not the live game: readers get the game rebuilt from the stored JSON, as every other process
         # does, so every process gives the same answers (a live game lists some results in another order).
         Database.after_commit(session, lambda: self.cache.forget(row.id))
@@ -174,13 +185,23 @@ class Referee:
         if len(players) + len(bots) < len(powers):
             return False
         rng = self.rng()
-        free = [p for p in powers if p not in {m.wanted_power for m in players} and p not in bots]
+        chosen = {m.id: m.wanted_power for m in players if m.wanted_power in powers}
+        if row.assignment == "preferences":
+            # The drawn order only breaks ties; the seating itself is the pure, fair rule of judge.seating.
+            unseated = [m for m in players if m.id not in chosen]
+            rng.shuffle(unseated)
+            left = [p for p in powers if p not in bots and p not in chosen.values()]
+            seating = assign_by_preferences(
+                [str(m.id) for m in unseated], left, {str(m.id): list(m.preferences or []) for m in unseated}
+            )
+            chosen.update({m.id: seating[str(m.id)] for m in unseated})
+        free = [p for p in powers if p not in chosen.values() and p not in bots]
         rng.shuffle(free)
         for m in players:
-            m.power = m.wanted_power if m.wanted_power in powers else free.pop()
+            m.power = chosen.get(m.id) or free.pop()
         session.flush()
         row.status = ACTIVE
-        row.deadline_at = now + timedelta(seconds=row.deadlines.get(deadline_key(game), 86400))
+        row.deadline_at = self.deadline(session, row, game, now)
         row.version += 1
         version = row.version
         Database.after_commit(session, lambda: self.cache.put(row.id, version, game))
@@ -210,15 +231,19 @@ class Referee:
             lines = combined_lines(orders_of_step(session, row.id, row.phase, step).get(power), lines)
         rejected = check_step_orders(game, power, lines) if lines is not None else []
         save_orders(session, row.id, row.phase, step, power, lines, ready, now)
+        if power in in_disorder(session, row.id):  # the player is back
+            end_disorder(session, row.id, power)
         processed = False
-        if row.status == ACTIVE and self.all_ready(session, row, game):
+        resting = is_rest_day(now, lateness_of(session, row.id).calendar)  # nothing is processed on a rest day
+        if row.status == ACTIVE and not resting and self.all_ready(session, row, game):
             self.process(session, row, "ready", now)
             processed = True
         return SubmitResult(rejected, processed)
 
     def all_ready(self, session: Session, row: GameRow, game: Game) -> bool:
-        """Has every power that must act switched to ready?"""
-        needed = powers_to_act(game)
+        """Has every power that must act switched to ready (powers in civil disorder are not waited for)?"""
+        disorder = in_disorder(session, row.id)
+        needed = [p for p in powers_to_act(game) if p not in disorder]
         rows = orders_of_step(session, row.id, row.phase, current_step(game))
         return all(p in rows and rows[p].ready for p in needed)
 
@@ -227,7 +252,7 @@ class Referee:
         """Process the current step with the stored orders, and go on through steps nobody has to act in."""
         game = working_copy(self.game(session, row))
         if trigger == "deadline":
-            note_missed(session, row, game)  # the lateness setting may seat a bot (it acts in the next step)
+            at_processing(session, row, game, now)  # yellow cards, civil disorder, calls, bots (act next step)
         for _ in range(20):
             step = current_step(game)
             session.add(Adjudication(game_id=row.id, phase=row.phase, step=step, trigger=trigger, done_at=now))
@@ -270,7 +295,8 @@ class Referee:
                     if row is None:
                         return done
                     current = row.id
-                    self.process(session, row, "deadline", now)
+                    if not hold_deadline(session, row, self.game(session, row), now):  # grace, extension, excuse
+                        self.process(session, row, "deadline", now)
                 done += 1
             except Exception:  # one broken game must not stop the others
                 log.exception("game %s: processing the deadline failed", current)
@@ -316,8 +342,16 @@ class Referee:
             raise GameRuleError("this game is not running")
         self.process(session, row, "master", now)
 
-    def replace_player(self, session: Session, row: GameRow, power: str, user: User) -> None:
-        """Give ``power`` to ``user`` (who may be an observer of the game, but not its master or a player)."""
+    def replace_player(self, session: Session, row: GameRow, power: str, user: User, now: datetime) -> None:
+        """Give ``power`` to ``user`` (who may be an observer of the game, but not its master or a player).
+
+        The power leaves civil disorder and its calls for a replacement close (taken by ``user``).
+        """
+        self._replace(session, row, power, user)
+        end_disorder(session, row.id, power)
+        close_calls(session, row.id, power, now, user.id)
+
+    def _replace(self, session: Session, row: GameRow, power: str, user: User) -> None:
         seat = player_of_power(session, row.id, power)
         if unseat_bot(session, row, power) and seat is None:  # a bot held the seat: the replacement arrived
             seat = Membership(game_id=row.id, user_id=user.id, role=PLAYER, power=power)
@@ -341,6 +375,14 @@ class Referee:
                     session.flush()
         seat.user_id = user.id
         row.version += 1
+
+    def concede(self, session: Session, row: GameRow, now: datetime, power: str) -> None:
+        """End the game won by ``power``: every other power conceded it."""
+        if row.status == FINISHED:
+            raise GameRuleError("the game is already over")
+        game = working_copy(self.game(session, row))
+        game.concede(power)
+        self._save(session, row, game, now)
 
     def finish(
         self, session: Session, row: GameRow, now: datetime, draw: bool, powers: list[str] | None = None

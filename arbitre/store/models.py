@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -154,6 +155,18 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     show_progress: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Does everyone see who has given orders and who is ready (a game setting)?"""
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A private game is listed to its members only and joined through its invitation link."""
+    invite_token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """The unguessable token of the game's invitation link (``/invite/<token>``)."""
+    join_code: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    """An optional code a player must also give to join a private game."""
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Until the game ends, no answer names the player behind a power."""
+    vote_settings: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    """Which vote kinds are secret, and whether a draw includes every survivor (:mod:`arbitre.judge.votes`)."""
+    seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """How many powers the game has (kept for the lobby's "3/7")."""
 
     __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
 
@@ -168,6 +181,8 @@ class Membership(Base):
     role: Mapped[str] = mapped_column(String(16))
     power: Mapped[str | None] = mapped_column(String(24), nullable=True)
     wanted_power: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    preferences: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """The powers this player would rather play, best first (games whose powers are seated by preferences)."""
 
     __table_args__ = (
         UniqueConstraint("game_id", "user_id", name="uq_membership_user"),
@@ -234,6 +249,41 @@ class BotSeat(Base):
     """``phase/step`` the bot last gave orders for (the worker acts once per step)."""
 
     __table_args__ = (UniqueConstraint("game_id", "power", name="uq_bot_seat_power"),)
+
+
+class Vote(Base):
+    """A vote of a game (see :mod:`arbitre.judge.votes`): what it proposes, who proposed it, where it stands.
+
+    ``step_key`` is ``phase/step`` when it was opened (a pause, resume or extension
+    vote ends with that step).
+    """
+
+    __tablename__ = "votes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    powers: Mapped[list[str]] = mapped_column(JSON, default=list)
+    minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    proposer: Mapped[str] = mapped_column(String(24))
+    phase: Mapped[str] = mapped_column(String(16))
+    step_key: Mapped[str] = mapped_column(String(48))
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    decided_by: Mapped[str] = mapped_column(String(16), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class Ballot(Base):
+    """One power's ballot in a vote (``yes`` or ``no``; a power may change it while the vote is open)."""
+
+    __tablename__ = "ballots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    vote_id: Mapped[int] = mapped_column(ForeignKey("votes.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(24))
+    choice: Mapped[str] = mapped_column(String(8))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (UniqueConstraint("vote_id", "power", name="uq_ballot_power"),)
 
 
 class Notification(Base):

@@ -62,5 +62,10 @@ LOOKED_UP = (
     N_("Holland"),
     N_("Japan"),
     N_("This order is refused."),
+    N_("ranked preferences"),
+    N_("paused"),
+    N_("You joined the game."),
+    N_("Your ballot was counted."),
+    N_("The vote is open."),
 )
 """Every message that reaches a translator through a variable."""

@@ -38,6 +38,9 @@ BODIES: dict[str, dict[str, Any]] = {
     "register": {"name": "newuser", "password": "password123"},
     "tokens": {"name": "newuser", "password": "password123", "label": "x"},
     "me": {"lang": "fr"},
+    "votes": {"kind": "extend", "minutes": 5},
+    "ballot": {"choice": "no"},
+    "decision": {"decision": "reject"},
 }
 FORMS: dict[str, dict[str, str]] = {
     "orders": {"orders": "A PAR - BUR\nF BRE - MAO", "phase": "S1901M"},
@@ -49,6 +52,9 @@ FORMS: dict[str, dict[str, str]] = {
     "tokens": {"label": "bot"},
     "login": {"name": "nobody", "password": "password123"},
     "register": {"name": "newuser2", "password": "password123"},
+    "votes": {"kind": "extend", "minutes": "5"},
+    "ballot": {"choice": "no"},
+    "decision": {"decision": "reject"},
 }
 
 

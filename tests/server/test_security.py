@@ -40,6 +40,18 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("POST", "/api/games/{game_id}/messages"): ("json", {"to": "*", "body": "spam"}),
     ("POST", "/api/games/{game_id}/master"): ("json", {"action": "end"}),
     ("GET", "/api/options"): ("none", None),
+    ("GET", "/api/games/{game_id}/votes"): ("none", None),
+    ("POST", "/api/games/{game_id}/votes"): ("json", {"kind": "draw"}),
+    ("POST", "/api/games/{game_id}/votes/{vote_id}/ballot"): ("json", {"choice": "yes"}),
+    ("POST", "/api/games/{game_id}/votes/{vote_id}/decision"): ("json", {"decision": "approve"}),
+    ("GET", "/games/{game_id}/votes"): ("none", None),
+    ("POST", "/games/{game_id}/votes"): ("form", {"kind": "draw"}),
+    ("POST", "/games/{game_id}/votes/{vote_id}/ballot"): ("form", {"choice": "yes"}),
+    ("POST", "/games/{game_id}/votes/{vote_id}/decision"): ("form", {"decision": "approve"}),
+    ("GET", "/api/invitations/{token}"): ("none", None),
+    ("POST", "/api/invitations/{token}/join"): ("json", {"role": "observer"}),
+    ("GET", "/invite/{token}"): ("none", None),
+    ("POST", "/invite/{token}/join"): ("form", {"role": "observer"}),
     ("GET", "/"): ("none", None),
     ("GET", "/register"): ("none", None),
     ("POST", "/register"): ("form", {"name": "intruder2", "password": "password123"}),
@@ -93,10 +105,16 @@ MEMBERS_ONLY = {
 }
 MASTER_ONLY = {
     ("POST", "/api/games/{game_id}/master"),
+    ("POST", "/api/games/{game_id}/votes/{vote_id}/decision"),
+    ("POST", "/games/{game_id}/votes/{vote_id}/decision"),
     ("GET", "/games/{game_id}/master"),
     ("POST", "/games/{game_id}/master"),
 }
 PLAYER_ONLY = {
+    ("POST", "/api/games/{game_id}/votes"),
+    ("POST", "/api/games/{game_id}/votes/{vote_id}/ballot"),
+    ("POST", "/games/{game_id}/votes"),
+    ("POST", "/games/{game_id}/votes/{vote_id}/ballot"),
     ("GET", "/api/games/{game_id}/orders"),
     ("GET", "/api/games/{game_id}/legal"),
     ("PUT", "/api/games/{game_id}/orders"),
@@ -116,6 +134,8 @@ def _path(template: str, game_id: int) -> str:
         .replace("{index}", "0")
         .replace("{token_id}", "1")
         .replace("{session_id}", "1")
+        .replace("{token}", "not-a-token-of-this-site")
+        .replace("{vote_id}", "1")
     )
 
 

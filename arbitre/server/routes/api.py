@@ -28,8 +28,9 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.store.accounts import create_token
-from arbitre.store.games import games_of, list_games, player_count
+from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -57,6 +58,14 @@ class MeIn(Strict):
     lang: Literal["en", "fr"]
 
 
+class VotesIn(Strict):
+    """A game's vote settings: the vote kinds whose ballots are secret, and whether a draw includes every
+    power still in the game (DIAS)."""
+
+    secret: list[Literal["draw", "concede", "pause", "resume", "extend"]] | None = Field(default=None, max_length=5)
+    dias: bool = True
+
+
 class GameIn(Strict):
     """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare;
     ``show_progress``: everyone sees who has given orders and who is ready)."""
@@ -66,17 +75,41 @@ class GameIn(Strict):
     rules: Names = []
     options: Options = {}
     press: Literal["none", "public", "full"] = "full"
-    assignment: Literal["random", "choice"] = "random"
     deadlines: Deadlines = {}
     show_progress: bool = True
     """Does everyone see who has given orders and who is ready?"""
+    assignment: Literal["random", "choice", "preferences"] = "random"
+    creator: Literal["master", "player"] = "master"
+    """Are you the game's master (who does not play), or one of its players (the game then has no master)?"""
+    power: ShortText | None = Field(default=None, max_length=24)
+    """The power you ask for, if you play and players choose."""
+    preferences: Names | None = None
+    """The powers you would rather play, best first, if you play and powers are seated by preferences."""
+    private: bool = False
+    """Listed to its members only; others join through its invitation link."""
+    join_code: ShortText = Field(default="", max_length=40)
+    """With a private game: a code that joining also asks for."""
+    anonymous: bool = False
+    """Until the game ends, no answer names the player behind a power."""
+    votes: VotesIn | None = None
+    lateness: LatenessIn | None = None
+    """Lateness settings: a preset (``casual``, ``tournament``) and any setting over it."""
+    last_year: int | None = Field(default=None, strict=True, ge=1, le=99999)
+    """The game ends in a draw once this year is played (``null``: no fixed length)."""
+    target_centers: int | None = Field(default=None, strict=True, ge=1, le=999)
+    """The centres a power needs to win (``null``: the map's number)."""
+    scoring: Literal["draw-size", "sum-of-squares", "c-diplo", "c-diplo-100"] = "draw-size"
+    """The scoring system of the game's final page."""
 
 
 class JoinIn(Strict):
-    """Join as a player (optionally naming the wanted power) or as an observer."""
+    """Join as a player (optionally naming the wanted power, or ranking powers) or as an observer;
+    ``code``: a private game's join code."""
 
     role: Literal["player", "observer"] = "player"
     power: ShortText | None = None
+    preferences: Names | None = None
+    code: ShortText | None = Field(default=None, max_length=40)
 
 
 class OrdersIn(Strict):
@@ -113,6 +146,27 @@ class MasterIn(Strict):
     user: ShortText | None = None
     powers: Names | None = None
     """For a draw: the powers sharing it (default: every power still in the game)."""
+
+
+class VoteIn(Strict):
+    """A vote to open: ``draw`` (``powers``: the draw's set, when the game is not DIAS), ``concede``
+    (``powers``: the one power conceded to), ``pause``, ``resume``, ``extend`` (``minutes``)."""
+
+    kind: Literal["draw", "concede", "pause", "resume", "extend"]
+    powers: Names | None = None
+    minutes: Minutes | None = None
+
+
+class BallotIn(Strict):
+    """A ballot: yes or no."""
+
+    choice: Literal["yes", "no"]
+
+
+class DecisionIn(Strict):
+    """The master's decision on an open vote."""
+
+    decision: Literal["approve", "reject"]
 
 
 @router.post("/register", status_code=201)
@@ -171,10 +225,12 @@ def options() -> dict[str, Any]:
 
 @router.get("/games")
 def games(request: Request) -> list[dict[str, Any]]:
-    """Every game's public summary."""
+    """The lobby: open games with free seats first, then running games, then finished ones (``taken`` of
+    ``seats``).  Private games are listed to their members only."""
     site = site_of(request)
     with site.db.reading() as s:
-        return [services.summary(g, player_count(s, g.id)) for g in list_games(s)]
+        actor = identify(request, s)
+        return [services.summary(g, n) for g, n in lobby_games(s, actor.user.id if actor.user else None)]
 
 
 @router.post("/games", status_code=201)
@@ -184,7 +240,9 @@ def create(body: GameIn, request: Request) -> dict[str, Any]:
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor)
-        row = actions.new_game(s, site, actor.require(), body.model_dump())
+        data = body.model_dump()
+        data["lateness"] = body.lateness.settings() if body.lateness else None
+        row = actions.new_game(s, site, actor.require(), data)
         return services.summary(row, 0)
 
 
@@ -196,7 +254,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, member=False)
         if seat.member is None:
-            return {"game": services.summary(seat.row, player_count(s, game_id))}
+            return {"game": services.summary(seat.row, taken_seats(s, game_id))}
         return services.game_state(site, s, seat)
 
 
@@ -209,8 +267,30 @@ def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
         check_csrf(request, actor)
         user = actor.require()
         seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, body.role, body.power)
-        return services.summary(seat.row, player_count(s, game_id))
+        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(s, game_id))
+
+
+@router.get("/invitations/{token}")
+def invitation(token: str, request: Request) -> dict[str, Any]:
+    """What an invitation link shows: the game's settings, its roster and its powers."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_invitation(s, token, identify(request, s))
+        return services.join_page(site, s, seat)
+
+
+@router.post("/invitations/{token}/join")
+def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
+    """Join the game of an invitation link (with its join code, if it has one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        seat = services.open_invitation(s, token, actor, lock=True)
+        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(s, seat.row.id))
 
 
 @router.get("/games/{game_id}/orders")
@@ -321,3 +401,47 @@ def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
         seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
         actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user, body.powers)
         return services.summary(seat.row)
+
+
+@router.get("/games/{game_id}/votes")
+def votes(game_id: int, request: Request) -> dict[str, Any]:
+    """The game's votes as you may see them (in a secret vote: your own ballot and the outcome)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return services.votes(site, s, services.open_game(s, game_id, identify(request, s)))
+
+
+@router.post("/games/{game_id}/votes", status_code=201)
+def propose_vote(game_id: int, body: VoteIn, request: Request) -> dict[str, Any]:
+    """Open a vote (players); your ballot is yes.  It passes when every power that must agree agreed."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        vote_id = actions.propose_vote(s, site, seat, body.kind, body.powers, body.minutes)
+        return {"id": vote_id, **services.votes(site, s, seat)}
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/ballot")
+def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict[str, Any]:
+    """Vote yes or no on an open vote (a new ballot replaces your earlier one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(s, site, seat, vote_id, body.choice)
+        return services.votes(site, s, seat)
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/decision")
+def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> dict[str, Any]:
+    """The master approves (the vote passes and is carried out) or rejects an open vote."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        actions.decide_vote(s, site, seat, vote_id, body.decision)
+        return services.votes(site, s, seat)

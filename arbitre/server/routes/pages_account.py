@@ -17,7 +17,8 @@ from arbitre.server.pages import redirect, render
 from arbitre.server.routes.notify import account_context as notify_settings
 from arbitre.server.security import SESSION_COOKIE
 from arbitre.store.accounts import create_token, delete_token, tokens_of
-from arbitre.store.games import games_of, list_games, player_count
+from arbitre.store.games import games_of, lobby_games
+from arbitre.store.models import FINISHED, FORMING
 from arbitre.store.sessions import end_all_sessions, end_session_id, live_sessions
 
 router = APIRouter(include_in_schema=False)
@@ -33,9 +34,15 @@ def home(request: Request) -> Response:
     site = site_of(request)
     with site.db.reading() as s:
         actor = identify(request, s)
-        games = [services.summary(g, player_count(s, g.id)) for g in list_games(s)]
+        games = [services.summary(g, n) for g, n in lobby_games(s, actor.user.id if actor.user else None)]
         mine = [(services.summary(g), m) for g, m in games_of(s, actor.user.id)] if actor.user else []
-        return render(request, actor, "home.html", {"games": games, "mine": mine})
+        groups: dict[str, list[dict[str, Any]]] = {"open_games": [], "running": [], "finished": []}
+        for g in games:
+            if g["status"] == FORMING and (g["seats"] is None or g["taken"] < g["seats"]):
+                groups["open_games"].append(g)
+            else:
+                groups["finished" if g["status"] == FINISHED else "running"].append(g)
+        return render(request, actor, "home.html", {**groups, "mine": mine})
 
 
 @router.get("/register", response_class=HTMLResponse)

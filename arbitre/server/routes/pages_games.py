@@ -11,7 +11,9 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from arbitre.maps import available_maps
+from arbitre.judge.votes import DEFAULT_SECRET
+from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
 from arbitre.server.auth import check_csrf, identify, site_of
@@ -19,6 +21,10 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
+from arbitre.server.routes.pages_lateness import form_context, lateness_form
+from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
+from arbitre.server.routes.pages_scores import ending_form
+from arbitre.server.routes.pages_scores import form_context as scoring_context
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
     current_view,
@@ -76,11 +82,20 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
             "modules": sorted(REGISTRY),
             "steps": [step.name for step in registered_steps()],
             "catalogue": options_catalogue(),
+            "powers": _map_powers(),
+            "vote_kinds": VOTE_KINDS,
             "form": form,
             "problems": problems,
+            **form_context(),
+            **scoring_context(),
         },
         status=status,
     )
+
+
+def _map_powers() -> dict[str, list[str]]:
+    """Each map's powers (the creator who plays picks or ranks among them)."""
+    return {m: list(load_map(m).powers) for m in available_maps()}
 
 
 async def _step_deadlines(request: Request) -> dict[str, str]:
@@ -111,6 +126,15 @@ def new_form(request: Request) -> Response:
             "show_progress": True,
             "datc_option": [],
             "preset": "",
+            "creator": "master",
+            "power": "",
+            "preferences": [],
+            "private": False,
+            "join_code": "",
+            "anonymous": False,
+            "secret": sorted(DEFAULT_SECRET),
+            "dias": True,
+            **ENDING_DEFAULTS,
             **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
         }
         return _form_page(request, actor, form, [])
@@ -132,7 +156,17 @@ def create(
     deadline_R: str = Form("720"),
     deadline_A: str = Form("720"),
     show_progress: str = Form(""),
+    creator: str = Form("master"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    private: str = Form(""),
+    join_code: str = Form(""),
+    anonymous: str = Form(""),
+    secret: list[str] = Form([]),
+    dias: str = Form(""),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
+    lateness: dict[str, Any] = Depends(lateness_form),
+    ending: dict[str, Any] = Depends(ending_form),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
@@ -150,13 +184,26 @@ def create(
         "deadline_A": deadline_A,
         "datc_option": datc_option,
         "preset": preset,
+        "creator": creator,
+        "power": power,
+        "preferences": preferences,
+        "private": bool(private),
+        "join_code": join_code,
+        "anonymous": bool(anonymous),
+        "secret": secret,
+        "dias": bool(dias),
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
+        "lateness_preset": lateness["preset"],
+        "lateness_timezone": lateness.get("timezone", "UTC"),
+        "lateness_time": lateness.get("deadline_time", ""),
+        "lateness_rest": lateness.get("rest_days", []),
+        **ending["typed"],
     }
     with site.db.writing() as s:
         actor = identify(request, s)
         check_csrf(request, actor, csrf)
         user = actor.require()
-        problems: list[str] = []
+        problems: list[str] = list(ending["problems"])
         if not name.strip():
             problems.append("a game needs a name")
         deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
@@ -177,6 +224,15 @@ def create(
                         "assignment": assignment,
                         "deadlines": deadlines,
                         "show_progress": bool(show_progress),
+                        "creator": creator if creator in ("master", "player") else "?",
+                        "power": power if creator == "player" and assignment == "choice" else None,
+                        "preferences": _form_names(preferences) if creator == "player" else [],
+                        "private": bool(private),
+                        "join_code": join_code if private else "",
+                        "anonymous": bool(anonymous),
+                        "votes": {"secret": _form_names(secret), "dias": bool(dias)},
+                        "lateness": lateness,
+                        **ending["values"],
                     },
                 )
             except Problem as err:
@@ -195,9 +251,11 @@ def game_page(game_id: int, request: Request) -> Response:
         actor = identify(request, s)
         seat = services.open_game(s, game_id, actor, member=False)
         if seat.member is None:
-            game = site.referee.game(s, seat.row)
             return render(
-                request, actor, "game_outside.html", {"game": services.summary(seat.row), "powers": game.powers()}
+                request,
+                actor,
+                "game_outside.html",
+                {"j": services.join_page(site, s, seat), "action": f"/games/{game_id}/join"},
             )
         return render(
             request,
@@ -209,7 +267,13 @@ def game_page(game_id: int, request: Request) -> Response:
 
 @router.post("/games/{game_id}/join")
 def join(
-    game_id: int, request: Request, csrf: str = Form(""), role: str = Form("player"), power: str = Form("")
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    role: str = Form("player"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
     site = site_of(request)
@@ -218,8 +282,53 @@ def join(
         check_csrf(request, actor, csrf)
         user = actor.require()
         seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, role, power or None)
-    return redirect(f"/games/{game_id}", "done")
+        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+    return redirect(f"/games/{game_id}", "joined")
+
+
+def _form_names(values: list[str]) -> list[str]:
+    """Power names from a form's repeated field (empty choices left out), bounded."""
+    names = [v.strip() for value in values for v in value.replace(";", ",").split(",")]
+    if len(names) > MAX_ITEMS or any(len(v) > 24 for v in names):
+        raise Problem(400, "bad_settings", f"at most {MAX_ITEMS} names of at most 24 characters", "form.preferences")
+    return [v for v in names if v]
+
+
+@router.get("/invite/{token}", response_class=HTMLResponse)
+def invitation(token: str, request: Request) -> Response:
+    """An invitation link: the game's settings and roster, and the forms to join it."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        seat = services.open_invitation(s, token, actor)
+        return render(
+            request,
+            actor,
+            "game_outside.html",
+            {"j": services.join_page(site, s, seat), "action": f"/invite/{token}/join"},
+        )
+
+
+@router.post("/invite/{token}/join")
+def join_by_invitation(
+    token: str,
+    request: Request,
+    csrf: str = Form(""),
+    role: str = Form("player"),
+    power: str = Form(""),
+    preferences: list[str] = Form([]),
+    code: str = Form(""),
+) -> Response:
+    """Join the game of an invitation link (with its join code, if it has one)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        user = actor.require()
+        seat = services.open_invitation(s, token, actor, lock=True)
+        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+        game_id = seat.row.id
+    return redirect(f"/games/{game_id}", "joined")
 
 
 @router.post("/games/{game_id}/orders")
@@ -442,3 +551,69 @@ def console_action(
         mins = int(text) if text else None
         actions.master_action(s, site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")
+
+
+@router.get("/games/{game_id}/votes", response_class=HTMLResponse)
+def votes(game_id: int, request: Request) -> Response:
+    """The game's votes as you may see them, and the forms to propose one and to vote."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        actor = identify(request, s)
+        seat = services.open_game(s, game_id, actor)
+        return render(
+            request,
+            actor,
+            "votes.html",
+            {
+                "g": services.summary(seat.row),
+                "seat_role": seat.role,
+                "v": services.votes(site, s, seat),
+                "live_since": live.since(site, s, seat),
+            },
+        )
+
+
+@router.post("/games/{game_id}/votes")
+def propose_vote(
+    game_id: int,
+    request: Request,
+    csrf: str = Form(""),
+    kind: str = Form(""),
+    powers: list[str] = Form([]),
+    minutes: str = Form(""),
+) -> Response:
+    """Open a vote (your ballot is yes)."""
+    site = site_of(request)
+    text = minutes.strip()
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        if kind == "extend" and not (text.isdigit() and len(text) <= 6):
+            raise Problem(400, "bad_vote", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.propose_vote(s, site, seat, kind, _form_names(powers), int(text) if kind == "extend" else None)
+    return redirect(f"/games/{game_id}/votes", "proposed")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/ballot")
+def ballot(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), choice: str = Form("")) -> Response:
+    """Vote yes or no."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(s, site, seat, vote_id, choice)
+    return redirect(f"/games/{game_id}/votes", "voted")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/decision")
+def decision(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), decision: str = Form("")) -> Response:
+    """The master approves or rejects an open vote."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        actions.decide_vote(s, site, seat, vote_id, decision)
+    return redirect(f"/games/{game_id}/votes", "done")

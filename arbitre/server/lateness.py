@@ -1,0 +1,181 @@
+"""Lateness on the site: the settings of a game, the public boards of missed deadlines (per game and
+site-wide), the master's calls for a replacement and the take-over of a seat through its link.
+
+The boards are public.  In an anonymous game they name powers, never the
+accounts behind them, until the game ends; the site-wide yellow-card counts
+leave such games out for the same reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from arbitre.server.errors import bad_request, conflict, not_found
+from arbitre.server.services import Seat
+from arbitre.server.site import Site
+from arbitre.store.games import GameRuleError, get_game, user_names
+from arbitre.store.lateness import Lateness, lateness_of, parse, store_lateness
+from arbitre.store.missed import MissedDeadline, in_disorder
+from arbitre.store.models import FINISHED, GameRow, User
+from arbitre.store.replacements import ReplacementCall, call_by_token, close_calls, open_calls, publish_call
+
+BOARD_LIMIT = 200
+"""Most missed deadlines a board lists (the newest)."""
+
+
+def hides_players(row: GameRow) -> bool:
+    """Does this game hide who plays which power (an anonymous game that has not ended)?"""
+    return bool(getattr(row, "anonymous", False)) and row.status != FINISHED
+
+
+def settings_from(data: dict[str, Any] | None) -> Lateness:
+    """Lateness settings from a request (a 400 naming the field when one is wrong)."""
+    try:
+        return parse(data)
+    except GameRuleError as err:
+        where = str(err).split(":", 1)[0]
+        raise bad_request(str(err), "bad_settings", where) from err
+
+
+def set_lateness(session: Session, seat: Seat, data: dict[str, Any] | None) -> Lateness:
+    """The master changes the game's lateness settings (preset first, then each named setting)."""
+    settings = store_lateness(session, seat.row.id, settings_from(data))
+    seat.row.version += 1
+    return settings
+
+
+def call_data(call: ReplacementCall, row: GameRow | None = None) -> dict[str, Any]:
+    """What anyone may know about a call for a replacement (the take-over link included: it is public)."""
+    out: dict[str, Any] = {
+        "game": call.game_id,
+        "power": call.power,
+        "reason": call.reason,
+        "at": call.created_at.isoformat(),
+        "link": f"/takeover/{call.token}",
+        "open": call.closed_at is None,
+    }
+    if row is not None:
+        out["game_name"] = row.name
+    return out
+
+
+def _miss_data(miss: MissedDeadline, names: dict[int, str], hidden: bool) -> dict[str, Any]:
+    return {
+        "game": miss.game_id,
+        "phase": miss.phase,
+        "step": miss.step,
+        "power": miss.power,
+        "player": None if hidden or miss.user_id is None else names.get(miss.user_id),
+        "at": miss.at.isoformat(),
+        "excused": miss.excused,
+        "yellow_card": miss.carded,
+    }
+
+
+def game_board(session: Session, game_id: int) -> dict[str, Any]:
+    """A game's public lateness board: its settings, missed deadlines, powers in civil disorder, open calls."""
+    row = get_game(session, game_id)
+    if row is None:
+        raise not_found("this game")
+    hidden = hides_players(row)
+    misses = list(
+        session.scalars(
+            select(MissedDeadline)
+            .where(MissedDeadline.game_id == game_id)
+            .order_by(MissedDeadline.id.desc())
+            .limit(BOARD_LIMIT)
+        )
+    )
+    names = user_names(session, {m.user_id for m in misses if m.user_id is not None})
+    cards: dict[str, int] = {}
+    for m in misses:
+        if m.carded:
+            cards[m.power] = cards.get(m.power, 0) + 1
+    return {
+        "game": {"id": row.id, "name": row.name, "status": row.status, "phase": row.phase},
+        "settings": lateness_of(session, game_id).to_data(),
+        "missed": [_miss_data(m, names, hidden) for m in misses],
+        "yellow_cards": dict(sorted(cards.items())),
+        "disorder": sorted(in_disorder(session, game_id)),
+        "calls": [call_data(c) for c in open_calls(session, game_id)],
+    }
+
+
+def site_board(session: Session) -> dict[str, Any]:
+    """The site-wide board: the newest missed deadlines, every open call, yellow cards per player."""
+    misses = list(session.scalars(select(MissedDeadline).order_by(MissedDeadline.id.desc()).limit(BOARD_LIMIT)))
+    calls = open_calls(session)
+    game_ids = {m.game_id for m in misses} | {c.game_id for c in calls}
+    rows = {g.id: g for g in session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))} if game_ids else {}
+    names = user_names(session, {m.user_id for m in misses if m.user_id is not None})
+    out_misses = []
+    for m in misses:
+        row = rows[m.game_id]
+        out_misses.append({**_miss_data(m, names, hides_players(row)), "game_name": row.name})
+    return {
+        "missed": out_misses,
+        "calls": [call_data(c, rows[c.game_id]) for c in calls],
+        "yellow_cards": yellow_cards(session),
+    }
+
+
+def yellow_cards(session: Session) -> dict[str, int]:
+    """Yellow cards per player over every game (running anonymous games left out: they would name players)."""
+    counts = session.execute(
+        select(MissedDeadline.user_id, MissedDeadline.game_id, func.count())
+        .where(MissedDeadline.carded, MissedDeadline.user_id.is_not(None))
+        .group_by(MissedDeadline.user_id, MissedDeadline.game_id)
+    ).all()
+    game_ids = {g for _, g, _ in counts}
+    rows = {g.id: g for g in session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))} if game_ids else {}
+    per_user: dict[int, int] = {}
+    for user_id, game_id, n in counts:
+        if user_id is not None and not hides_players(rows[game_id]):
+            per_user[user_id] = per_user.get(user_id, 0) + n
+    names = user_names(session, set(per_user))
+    return dict(sorted(((names[u], n) for u, n in per_user.items()), key=lambda item: (-item[1], item[0])))
+
+
+def call_replacement(session: Session, site: Site, seat: Seat, power: str) -> ReplacementCall:
+    """The master publishes a call for a replacement of ``power``."""
+    game = site.referee.game(session, seat.row)
+    try:
+        return publish_call(session, seat.row, power or "", game.powers(), "master", site.now())
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def withdraw_call(session: Session, site: Site, seat: Seat, power: str) -> None:
+    """The master withdraws the open call for ``power``."""
+    power = (power or "").upper()
+    if not any(c.power == power for c in open_calls(session, seat.row.id)):
+        raise not_found(f"an open call for {power[:24]}")
+    close_calls(session, seat.row.id, power, site.now(), None)
+    seat.row.version += 1
+
+
+def takeover_info(session: Session, token: str) -> tuple[ReplacementCall, GameRow]:
+    """The call a take-over link names and its game (404 when the link is unknown)."""
+    call = call_by_token(session, token)
+    row = get_game(session, call.game_id) if call else None
+    if call is None or row is None:
+        raise not_found("this take-over link")
+    return call, row
+
+
+def take_over(session: Session, site: Site, token: str, user: User) -> GameRow:
+    """``user`` takes the seat a take-over link offers; the late player loses it."""
+    call = call_by_token(session, token)
+    row = get_game(session, call.game_id, lock=True, with_data=True) if call else None
+    if call is None or row is None:
+        raise not_found("this take-over link")
+    if call.closed_at is not None:
+        raise conflict("this seat has been taken or the call withdrawn")
+    try:
+        site.referee.replace_player(session, row, call.power, user, site.now())
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+    return row

@@ -1,0 +1,125 @@
+"""The JSON API of lateness: presets, a game's settings and public board, the site-wide board,
+calls for a replacement and the take-over of a seat."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+
+from arbitre.server import lateness, services
+from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.fields import ShortText, Strict
+from arbitre.store.lateness import presets_data
+from arbitre.store.models import MASTER
+
+router = APIRouter(prefix="/api", tags=["lateness"])
+
+Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+class LatenessIn(Strict):
+    """Lateness settings: a preset (``none``, ``casual``, ``tournament``), then any setting over it
+    (see ``docs/server.md``, "Lateness")."""
+
+    preset: Literal["none", "casual", "tournament"] = "none"
+    grace_minutes: int | None = Field(default=None, strict=True, ge=0, le=1440)
+    excuses: int | None = Field(default=None, strict=True, ge=0, le=10)
+    extensions: int | None = Field(default=None, strict=True, ge=0, le=10)
+    extension_hours: int | None = Field(default=None, strict=True, ge=1, le=168)
+    disorder_after: int | None = Field(default=None, strict=True, ge=1, le=20)
+    replace_on_disorder: bool | None = Field(default=None, strict=True)
+    bot_after_missed: int | None = Field(default=None, strict=True, ge=1, le=20)
+    rest_days: list[Day] | None = Field(default=None, max_length=7)
+    deadline_time: str | None = Field(default=None, max_length=5, pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    timezone: ShortText | None = Field(default=None, max_length=64)
+
+    def settings(self) -> dict[str, Any]:
+        """The settings given (a ``null`` optional number is kept only where ``null`` means "never")."""
+        data = self.model_dump(exclude_unset=True)
+        return {k: v for k, v in data.items() if v is not None or k in ("disorder_after", "bot_after_missed")}
+
+
+class CallIn(Strict):
+    """A call for a replacement of one power."""
+
+    power: ShortText = Field(max_length=24)
+
+
+@router.get("/lateness/presets")
+def presets() -> dict[str, Any]:
+    """Every lateness preset's settings."""
+    return presets_data()
+
+
+@router.get("/lateness")
+def site_board(request: Request) -> dict[str, Any]:
+    """The site-wide board: the newest missed deadlines, the open calls for a replacement, yellow cards."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return lateness.site_board(s)
+
+
+@router.get("/games/{game_id}/lateness")
+def game_board(game_id: int, request: Request) -> dict[str, Any]:
+    """A game's public board: its lateness settings, missed deadlines, civil disorder, open calls."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        return lateness.game_board(s, game_id)
+
+
+@router.put("/games/{game_id}/lateness")
+def put_lateness(game_id: int, body: LatenessIn, request: Request) -> dict[str, Any]:
+    """(Master) set the game's lateness settings: a preset, then any setting over it."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        lateness.set_lateness(s, seat, body.settings())
+        return lateness.game_board(s, game_id)
+
+
+@router.post("/games/{game_id}/replacements", status_code=201)
+def post_call(game_id: int, body: CallIn, request: Request) -> dict[str, Any]:
+    """(Master) publish a call for a replacement of a power: its take-over link is public."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        return lateness.call_data(lateness.call_replacement(s, site, seat, body.power))
+
+
+@router.delete("/games/{game_id}/replacements/{power}")
+def delete_call(game_id: int, power: str, request: Request) -> dict[str, Any]:
+    """(Master) withdraw the open call for a power."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+        lateness.withdraw_call(s, site, seat, power[:24])
+        return lateness.game_board(s, game_id)
+
+
+@router.get("/takeover/{token}")
+def get_takeover(token: str, request: Request) -> dict[str, Any]:
+    """What a take-over link offers: the game and the power (and whether the call is still open)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        call, row = lateness.takeover_info(s, token[:64])
+        return {**lateness.call_data(call, row), "game": services.summary(row)}
+
+
+@router.post("/takeover/{token}")
+def post_takeover(token: str, request: Request) -> dict[str, Any]:
+    """Take the seat a take-over link offers (you must be logged in and have no other role in the game)."""
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor)
+        user = actor.require()
+        row = lateness.take_over(s, site, token[:64], user)
+        return {"game": services.summary(row), "power": lateness.takeover_info(s, token[:64])[0].power}

@@ -1,0 +1,30 @@
+"""The JSON API of game length and scoring: the scoring systems, and a game's scores (public)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from arbitre.judge.scoring import SYSTEMS
+from arbitre.server import services
+from arbitre.server.auth import identify, site_of
+
+router = APIRouter(prefix="/api", tags=["scoring"])
+
+
+@router.get("/scoring")
+def systems() -> dict[str, Any]:
+    """Every scoring system: its kind of formula, its numbers and the page its definition comes from."""
+    return {name: {**asdict(s), "ranks": list(s.ranks)} for name, s in SYSTEMS.items()}
+
+
+@router.get("/games/{game_id}/scores")
+def game_scores(game_id: int, request: Request) -> dict[str, Any]:
+    """A game's length and scoring settings and, once it is won or drawn, its scores (anyone may read them)."""
+    site = site_of(request)
+    with site.db.reading() as s:
+        seat = services.open_game(s, game_id, identify(request, s), member=False)
+        game = site.referee.game(s, seat.row)
+        return {"game": seat.row.id, "status": seat.row.status, **services.ending_state(s, seat.row, game)}

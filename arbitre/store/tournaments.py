@@ -1,0 +1,248 @@
+"""Tournaments: a director, players, rounds of games seated by a balanced rule, standings.
+
+A round seats every player (their number a multiple of the map's powers) on
+new games the director masters, each player given a power by
+:func:`arbitre.judge.tournament.seat_round` (each player meets each power at
+most once where possible).  Standings add the players' scores in the finished
+games (under each game's scoring system) and deduct ``card_penalty`` points per
+yellow card they got in the tournament's games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Float, ForeignKey, Integer, String, UniqueConstraint, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from arbitre.judge import Game
+from arbitre.judge.scoring import SYSTEMS
+from arbitre.judge.tournament import Standing, seat_round, standings
+from arbitre.store.endings import Ending, check_ending, ending_of, scores, store_ending
+from arbitre.store.games import GameRuleError, GameSettings, create_game, get_game, memberships, user_names
+from arbitre.store.lateness import parse, store_lateness
+from arbitre.store.missed import MissedDeadline
+from arbitre.store.models import FINISHED, PLAYER, Base, GameRow, Membership, User, UTCDateTime
+
+CANDIDATES = 40
+"""How many groupings of players into boards a round tries (shuffled), keeping the one of least repeats."""
+
+
+class Tournament(Base):
+    """A tournament: its director, the settings of its games, and its yellow-card penalty."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    director_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    map_name: Mapped[str] = mapped_column(String(40), default="standard")
+    scoring: Mapped[str] = mapped_column(String(32), default="c-diplo")
+    lateness: Mapped[str] = mapped_column(String(16), default="tournament")
+    last_year: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    card_penalty: Mapped[float] = mapped_column(Float, default=1.0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class TournamentPlayer(Base):
+    """A player registered in a tournament."""
+
+    __tablename__ = "tournament_players"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+
+
+class TournamentGame(Base):
+    """A game of a tournament's round."""
+
+    __tablename__ = "tournament_games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (UniqueConstraint("game_id", name="uq_tournament_game"),)
+
+
+def create_tournament(
+    session: Session,
+    director: User,
+    name: str,
+    scoring: str,
+    lateness: str,
+    last_year: int | None,
+    card_penalty: float,
+    now: datetime,
+) -> Tournament:
+    """A new tournament directed by ``director`` (checked: a name, a known scoring system and lateness preset)."""
+    if not name.strip():
+        raise GameRuleError("name: a tournament needs a name")
+    if scoring not in SYSTEMS:
+        raise GameRuleError(f"scoring: one of {', '.join(SYSTEMS)}")
+    parse({"preset": lateness})  # raises on an unknown preset
+    if not 0 <= card_penalty <= 100:
+        raise GameRuleError("card_penalty: points per yellow card, from 0 to 100")
+    t = Tournament(
+        name=name.strip()[:80],
+        director_id=director.id,
+        scoring=scoring,
+        lateness=lateness,
+        last_year=last_year,
+        card_penalty=card_penalty,
+        created_at=now,
+    )
+    session.add(t)
+    session.flush()
+    return t
+
+
+def players_of(session: Session, tournament_id: int) -> list[int]:
+    """The registered players' user ids."""
+    return list(
+        session.scalars(select(TournamentPlayer.user_id).where(TournamentPlayer.tournament_id == tournament_id))
+    )
+
+
+def add_player(session: Session, t: Tournament, user: User) -> None:
+    """Register ``user`` (once)."""
+    if session.get(TournamentPlayer, (t.id, user.id)) is not None:
+        raise GameRuleError(f"{user.name} is already registered")
+    session.add(TournamentPlayer(tournament_id=t.id, user_id=user.id))
+    session.flush()
+
+
+def games_of(session: Session, tournament_id: int) -> list[TournamentGame]:
+    """The tournament's games, by round."""
+    return list(
+        session.scalars(
+            select(TournamentGame)
+            .where(TournamentGame.tournament_id == tournament_id)
+            .order_by(TournamentGame.round, TournamentGame.id)
+        )
+    )
+
+
+def _played(session: Session, tournament_id: int) -> dict[str, Counter[str]]:
+    """User id (as text) → how often they were seated on each power in the tournament's games."""
+    out: dict[str, Counter[str]] = {}
+    for tg in games_of(session, tournament_id):
+        for m in memberships(session, tg.game_id):
+            power = m.power or m.wanted_power
+            if m.role == PLAYER and power:
+                out.setdefault(str(m.user_id), Counter())[power] += 1
+    return out
+
+
+def start_round(
+    session: Session,
+    t: Tournament,
+    director: User,
+    deadlines: dict[str, int],
+    now: datetime,
+    rng: random.Random,
+    start: Callable[[GameRow], object],
+) -> list[GameRow]:
+    """Seat every registered player on new games for the next round; ``start`` starts each game (it is full)."""
+    players = [str(u) for u in sorted(players_of(session, t.id))]
+    powers = Game.new(t.map_name).powers()
+    if not players or len(players) % len(powers):
+        raise GameRuleError(
+            f"players: a round needs a multiple of {len(powers)} players; {len(players)} are registered"
+        )
+    played = _played(session, t.id)
+    boards = len(players) // len(powers)
+    groupings = [[players[i * len(powers) : (i + 1) * len(powers)] for i in range(boards)]]
+    for _ in range(CANDIDATES if boards > 1 else 0):
+        shuffled = players[:]
+        rng.shuffle(shuffled)
+        groupings.append([shuffled[i * len(powers) : (i + 1) * len(powers)] for i in range(boards)])
+    seating = seat_round(groupings, powers, played)
+    number = max((g.round for g in games_of(session, t.id)), default=0) + 1
+    rows = []
+    for b, board in enumerate(seating.boards, 1):
+        row = create_game(
+            session,
+            director,
+            GameSettings(
+                name=f"{t.name} — {number}.{b}"[:80],
+                map_name=t.map_name,
+                assignment="choice",
+                deadlines=dict(deadlines),
+                last_year=t.last_year,
+            ),
+            now,
+        )
+        store_lateness(session, row.id, parse({"preset": t.lateness}))
+        ending = check_ending(Game.new(t.map_name), t.scoring, t.last_year, None)
+        store_ending(session, row.id, ending)
+        for user_id, power in sorted(board.items()):
+            session.add(Membership(game_id=row.id, user_id=int(user_id), role=PLAYER, wanted_power=power))
+        session.add(TournamentGame(tournament_id=t.id, game_id=row.id, round=number))
+        session.flush()
+        start(row)
+        rows.append(row)
+    return rows
+
+
+def tournament_standings(session: Session, t: Tournament, game_of: Callable[[GameRow], Game]) -> list[Standing]:
+    """Standings: each player's scores in the finished games, less the penalty for their yellow cards."""
+    names = user_names(session, set(players_of(session, t.id)))
+    got: dict[str, list[float]] = {n: [] for n in names.values()}
+    cards: dict[str, int] = {}
+    game_ids = [tg.game_id for tg in games_of(session, t.id)]
+    for game_id in game_ids:
+        row = get_game(session, game_id)
+        if row is None or row.status != FINISHED:
+            continue
+        result = scores(game_of(row), ending_of(session, game_id))
+        if result is None:
+            continue
+        holders = {m.power: m.user_id for m in memberships(session, game_id) if m.role == PLAYER and m.power}
+        for power, value in result["scores"].items():
+            if power in holders and holders[power] in names:
+                got[names[holders[power]]].append(value)
+    if game_ids:
+        for (user_id,) in session.execute(
+            select(MissedDeadline.user_id).where(MissedDeadline.game_id.in_(game_ids), MissedDeadline.carded)
+        ):
+            if user_id in names:
+                cards[names[user_id]] = cards.get(names[user_id], 0) + 1
+    return standings(got, cards, t.card_penalty)
+
+
+def tournament_data(session: Session, t: Tournament, game_of: Callable[[GameRow], Game]) -> dict[str, Any]:
+    """What anyone may know about a tournament: settings, players, rounds with their seating, standings."""
+    ids = players_of(session, t.id)
+    names = user_names(session, set(ids) | {t.director_id})
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for tg in games_of(session, t.id):
+        row = get_game(session, tg.game_id)
+        if row is None:
+            continue
+        seats = {
+            m.power or m.wanted_power: names.get(m.user_id) or user_names(session, {m.user_id}).get(m.user_id)
+            for m in memberships(session, tg.game_id)
+            if m.role == PLAYER
+        }
+        rounds.setdefault(tg.round, []).append(
+            {
+                "id": row.id,
+                "name": row.name,
+                "status": row.status,
+                "phase": row.phase,
+                "seats": dict(sorted(seats.items())),
+            }
+        )
+    ending = Ending(t.scoring, t.last_year, None)
+    return {
+        "id": t.id,
+        "name": t.name,
+        "director": names.get(t.director_id),
+        "settings": {**ending.to_data(), "lateness": t.lateness, "card_penalty": t.card_penalty, "map": t.map_name},
+        "players": sorted(names[i] for i in ids),
+        "rounds": [{"round": n, "games": games} for n, games in sorted(rounds.items())],
+        "standings": [s.__dict__ for s in tournament_standings(session, t, game_of)],
+    }

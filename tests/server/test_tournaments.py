@@ -1,0 +1,63 @@
+"""Tournaments through the API (SQLite and PostgreSQL): seven players over two rounds never repeat a power,
+and the standings add the C-Diplo scores and deduct a yellow card."""
+
+from __future__ import annotations
+
+import uuid
+
+from fastapi.testclient import TestClient
+
+from arbitre.server import worker
+from arbitre.server.clock import ManualClock
+from arbitre.server.site import Site
+from tests.server.conftest import Api
+
+
+def test_rounds_are_balanced_and_standings_deduct_yellow_cards(
+    app_client: TestClient, site: Site, clock: ManualClock
+) -> None:
+    director = Api(app_client, f"td{uuid.uuid4().hex[:6]}")
+    r = director.post(
+        "/api/tournaments", {"name": "Coupe", "scoring": "c-diplo", "lateness": "none", "card_penalty": 2}
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    players = {}
+    for i in range(7):
+        api = Api(app_client, f"tp{i}{uuid.uuid4().hex[:5]}")
+        players[api.name] = api
+        assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+    someone = next(iter(players.values()))
+    assert someone.post(f"/api/tournaments/{tid}/rounds", {}).status_code == 403  # only the director
+    r = director.post(f"/api/tournaments/{tid}/rounds", {"deadlines": {"M": 600, "R": 600, "A": 600}})
+    assert r.status_code == 201, r.text
+    first = r.json()["rounds"][0]["games"][0]
+    assert first["status"] == "active" and sorted(first["seats"].values()) == sorted(players)
+    # round 1: everyone but the player on Italy is ready; the deadline passes: a yellow card for them
+    late = first["seats"]["ITALY"]
+    gid = first["id"]
+    for power, name in first["seats"].items():
+        if power != "ITALY":
+            players[name].put(f"/api/games/{gid}/orders", {"ready": True})
+    clock.advance(601)
+    worker.tick(site)
+    r = director.post(f"/api/games/{gid}/master", {"action": "draw"})
+    assert r.status_code == 200, r.text
+    second = director.post(f"/api/tournaments/{tid}/rounds", {}).json()["rounds"][1]["games"][0]
+    assert all(first["seats"][p] != second["seats"][p] for p in first["seats"])  # nobody plays a power twice
+    standings = {s["player"]: s for s in app_client.get(f"/api/tournaments/{tid}").json()["standings"]}
+    russia = first["seats"]["RUSSIA"]
+    assert standings[russia]["score"] == 43.0 and standings[russia]["total"] == 43.0
+    assert standings[late]["yellow_cards"] == 1 and standings[late]["total"] == 7.5 - 2
+    assert [s["games"] for s in standings.values()] == [1] * 7
+    page = app_client.get(f"/tournaments/{tid}")
+    assert page.status_code == 200 and 'id="standings"' in page.text and russia in page.text
+
+
+def test_a_round_needs_a_full_board(app_client: TestClient) -> None:
+    director = Api(app_client, f"td{uuid.uuid4().hex[:6]}")
+    tid = director.post("/api/tournaments", {"name": "Petit"}).json()["id"]
+    r = director.post(f"/api/tournaments/{tid}/rounds", {})
+    assert r.status_code == 409 and "multiple of 7" in r.json()["error"]["message"]
+    assert director.post("/api/tournaments", {"name": "X", "scoring": "carnage"}).status_code == 422
+    assert app_client.get("/api/tournaments/99999").status_code == 404
