@@ -248,5 +248,7 @@ def announce(session: Session, row: GameRow, vote: Vote, kind: str, now: datetim
         outbox = importlib.import_module("arbitre.store.outbox")
     except ImportError:
         return
-    data = {"vote": vote.id, "kind": vote.kind, "status": vote.status}
+    # the letters' fields (arbitre.server.notify.letters): what it is about, the powers it names, the outcome
+    passed = None if kind == "vote_opened" else vote.status == PASSED
+    data = {"vote": vote.kind, "id": vote.id, "powers": list(vote.powers or []), "passed": passed}
     outbox.enqueue(session, outbox.Event(kind, row.id, key=f"vote:{vote.id}:{vote.status}", data=data), now)
