@@ -9,7 +9,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
 
 SESSION_COOKIE = "arbitre_session"
 """Name of the session cookie."""
@@ -84,6 +84,6 @@ class Signer:
             data = URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{purpose}").loads(
                 value, max_age=max_age
             )
-        except BadSignature:
+        except BadData:  # a bad signature, a bad timestamp or a payload that is not JSON
             return None
         return data if isinstance(data, dict) else None

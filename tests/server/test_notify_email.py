@@ -125,7 +125,10 @@ def test_the_unsubscribe_link_works_without_login_and_stops_that_kind(
     listed = players["ENGLAND"].get("/api/notifications").json()
     assert [i["kind"] for i in listed["items"]][:2] == ["message", "message"]  # … but the site's list has it
     # a forged or altered token is refused
-    assert anonymous.post(link[:-3] + "abc").status_code == 404
+    # (the payload is altered: the signature's last base64 character carries unused bits, so changing the end of
+    # the signature may, very rarely, leave it valid)
+    forged = link.replace("/unsubscribe/eyJ", "/unsubscribe/fyJ")
+    assert forged != link and anonymous.post(forged).status_code == 404
     with mail_site.db.reading() as s:
         assert deliveries.counts(s).get("pending", 0) == 0
 
