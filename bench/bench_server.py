@@ -14,8 +14,9 @@ For each backend (SQLite file, and PostgreSQL when ``--postgres-url`` or
 * prints requests per second and p50/p99 latency per request kind, and the error count.
 
 With ``--rate R`` the load is *open-loop*: requests arrive at R per second
-(evenly spaced, alternating page loads and submissions, each from the next
-player in turn) whether or not earlier ones have been answered, as players do;
+(evenly spaced, in turn a page load, an order submission and an API read
+``GET /api/games/{id}`` (a bot's poll), each from the next player in turn)
+whether or not earlier ones have been answered, as players do;
 a request's latency counts from its planned arrival, so a server that falls
 behind shows it in its p99.  The server's CPU time per request is read from
 ``/proc`` (its process and its children).  ``--rates 50,100,200`` runs several
@@ -180,8 +181,11 @@ async def open_loop(url: str, clients: list[dict[str, Any]], rate: float, second
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as c:
 
         async def one(n: int, planned: float) -> None:
-            me = clients[(n // 2) % len(clients)]
-            if n % 2:
+            me = clients[(n // 3) % len(clients)]
+            if n % 3 == 2:
+                kind = "api game read"
+                call = c.get(f"/api/games/{me['game']}", headers=me["headers"])
+            elif n % 3 == 1:
                 kind = "submit orders"
                 orders = [rng.choice(opts) for opts in me["legal"].values()]
                 call = c.put(

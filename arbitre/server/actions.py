@@ -22,7 +22,7 @@ from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lateness import store_lateness
-from arbitre.store.lifecycle import SubmitResult
+from arbitre.store.lifecycle import CheckedOrders, SubmitResult
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
 from arbitre.variants import REGISTRY
@@ -195,16 +195,32 @@ def join_game(
     site.referee.maybe_start(session, row, site.now())
 
 
+def precheck_orders(site: Site, session: Session, seat: Seat, lines: list[str] | None) -> CheckedOrders | None:
+    """Check a player's orders in a read transaction, before :func:`submit_orders` takes the writer (``None``:
+    nothing to check ahead; any refusal is left to :func:`submit_orders`, which says it)."""
+    if seat.role != PLAYER or not seat.power or lines is None:
+        return None
+    if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
+        return None
+    return site.referee.precheck(session, seat.row, seat.power, lines)
+
+
 def submit_orders(
-    session: Session, site: Site, seat: Seat, lines: list[str] | None, ready: bool | None, phase: str | None
+    session: Session,
+    site: Site,
+    seat: Seat,
+    lines: list[str] | None,
+    ready: bool | None,
+    phase: str | None,
+    checked: CheckedOrders | None = None,
 ) -> SubmitResult:
-    """A player's orders and/or ready switch for the current step."""
+    """A player's orders and/or ready switch for the current step (``checked``: from :func:`precheck_orders`)."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")
     if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
         raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     try:
-        return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase)
+        return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase, checked)
     except GameRuleError as err:
         raise conflict(str(err)) from err
 

@@ -13,7 +13,7 @@ from arbitre.server.errors import Problem, not_logged_in
 from arbitre.server.i18n import LANGUAGES, pick_language
 from arbitre.server.security import SESSION_COOKIE, SESSION_MAX_AGE
 from arbitre.server.site import Site
-from arbitre.store.accounts import user_by_token
+from arbitre.store.accounts import unread_column, user_by_token
 from arbitre.store.models import User
 from arbitre.store.sessions import end_session, open_session, session_user
 
@@ -36,6 +36,8 @@ class Actor:
     new_nonce: bool = False
     session_id: int | None = None
     """The server-side session of a cookie login (``None`` for a bearer token or a visitor)."""
+    unread: int | None = None
+    """How many site notifications the user has not read, when the login's query read it (a cookie login)."""
 
     def require(self) -> User:
         """The user, or 401."""
@@ -58,17 +60,19 @@ def identify(request: Request, session: Session) -> Actor:
         scheme, _, token = auth.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise Problem(401, "bad_token", "the Authorization header must be 'Bearer <token>'")
-        user = user_by_token(session, token.strip())
-        if user is None:
+        found = user_by_token(session, token.strip(), unread_column())  # one query, the unread count with it
+        if found is None:
             raise Problem(401, "bad_token", "this API token is not valid")
-        return Actor(user, "", user.lang, by_token=True)
+        user, (unread,) = found
+        return Actor(user, "", user.lang, by_token=True, unread=int(unread or 0))
     secret = site.signer.read_session(request.cookies.get(SESSION_COOKIE))
     if secret is not None:
-        found = session_user(session, secret, site.now())
-        if found is not None:
-            row, user = found
+        # One query: the session, its user and the user's unread count (for the page's header).
+        live = session_user(session, secret, site.now(), unread_column())
+        if live is not None:
+            row, user, (unread,) = live
             # The CSRF token is derived from the session's secret: it dies with the session.
-            return Actor(user, secret, user.lang, session_id=row.id)
+            return Actor(user, secret, user.lang, session_id=row.id, unread=int(unread or 0))
     nonce = request.cookies.get(ANON_COOKIE) or ""
     new = not (16 <= len(nonce) <= 64)
     if new:

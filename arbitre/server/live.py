@@ -30,12 +30,12 @@ from typing import Any
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from arbitre.server.services import Seat
+from arbitre.server.services import Seat, step_orders
 from arbitre.server.site import Site
 from arbitre.store.changes import ChangeBus
+from arbitre.store.facts import fact
 from arbitre.store.messages import count_for, messages_after
 from arbitre.store.models import FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
-from arbitre.store.orders import orders_of_step
 
 KINDS = ("hello", "phase", "step", "started", "finished", "paused", "resumed", "deadline", "ready", "message")
 """The event types a stream sends (see :func:`differences`)."""
@@ -133,7 +133,7 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
 def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
     """The ready switches ``seat`` may see that are on: all of them for the master, its own for a player."""
     row = seat.row
-    rows = orders_of_step(session, row.id, row.phase, row.step)
+    rows = step_orders(session, row)
     if seat.role == MASTER:
         return frozenset(p for p, r in rows.items() if r.ready)
     if seat.role == PLAYER and seat.power and seat.power in rows and rows[seat.power].ready:
@@ -153,7 +153,7 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
         deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
         remaining=row.remaining_seconds,
         played=len(game.history),
-        messages=count_for(session, row.id, seat.press_name),
+        messages=fact(session, row, ("count", seat.press_name), lambda: count_for(session, row.id, seat.press_name)),
         ready=seen_ready(session, seat),
         powers=tuple(game.powers()),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,9 @@ from arbitre.server.wording import result_text
 from arbitre.store.outbox import unread_count
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
-# Templates ship with the package: a restart picks up a change, so no page render checks the files again.
-TEMPLATES.env.auto_reload = False
+# Templates ship with the package: a restart picks up a change, so no page render checks the files again
+# (ARBITRE_TEMPLATE_RELOAD=1, a setting for working on the templates, checks them on every render).
+TEMPLATES.env.auto_reload = os.environ.get("ARBITRE_TEMPLATE_RELOAD") == "1"
 
 NOTES = {
     "saved": "Orders saved.",
@@ -70,6 +72,8 @@ def _unread(site: Site, actor: Actor) -> int:
     """How many site notifications the logged-in reader has not read (shown in every page's header)."""
     if actor.user is None:
         return 0
+    if actor.unread is not None:  # read with the login itself
+        return actor.unread
     with site.db.reading() as s:
         return unread_count(s, actor.user.id)
 

@@ -20,8 +20,10 @@ from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.botseats import bot_summary
 from arbitre.store.endings import ending_of, scores
+from arbitre.store.facts import fact
 from arbitre.store.games import (
     chosen_powers,
+    game_and_membership,
     game_by_invitation,
     get_game,
     membership_of,
@@ -30,9 +32,20 @@ from arbitre.store.games import (
     taken_seats,
     user_names,
 )
-from arbitre.store.lifecycle import check_step_orders, my_orders, powers_to_act, ready_powers
+from arbitre.store.lifecycle import check_step_orders, powers_to_act
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
-from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, Membership
+from arbitre.store.models import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    MASTER,
+    OBSERVER,
+    PAUSED,
+    PLAYER,
+    GameRow,
+    Membership,
+    OrderRow,
+)
 from arbitre.store.orders import orders_of_step
 from arbitre.store.votes import records as vote_records
 
@@ -81,10 +94,13 @@ def open_game(
     A private game does not exist for anyone outside it (404): it is reached through its invitation
     link only (:func:`open_invitation`).
     """
-    row = get_game(session, game_id, lock=lock, with_data=lock)
+    if lock:
+        row = get_game(session, game_id, lock=True, with_data=True)
+        m = membership_of(session, game_id, actor.user.id) if row is not None and actor.user else None
+    else:  # one query: the row and the requester's membership
+        row, m = game_and_membership(session, game_id, actor.user.id if actor.user else None)
     if row is None:
         raise not_found("this game")
-    m = membership_of(session, game_id, actor.user.id) if actor.user else None
     if row.private and m is None:
         raise not_found("this game")
     if member and m is None:
@@ -140,9 +156,13 @@ def hides_players(row: GameRow, seat: Seat | None) -> bool:
 def roster(session: Session, row: GameRow, seat: Seat | None = None) -> dict[str, Any]:
     """Who is in the game: master, players with their powers (sorted by power, so the order tells nothing
     about who joined when), observers.  In an anonymous game, until it ends, players have no name."""
-    members = memberships(session, row.id)
-    names = user_names(session, {m.user_id for m in members})
     hidden = hides_players(row, seat)
+    return fact(session, row, ("roster", hidden), lambda: _roster(session, row, hidden))
+
+
+def _roster(session: Session, row: GameRow, hidden: bool) -> dict[str, Any]:
+    members = game_members(session, row)
+    names = user_names(session, {m.user_id for m in members})
     players = [{"power": m.power, "user": None if hidden else names[m.user_id]} for m in members if m.role == PLAYER]
     players.sort(key=lambda p: (p["power"] or "", p["user"] or ""))
     return {
@@ -150,6 +170,18 @@ def roster(session: Session, row: GameRow, seat: Seat | None = None) -> dict[str
         "players": players,
         "observers": sorted(names[m.user_id] for m in members if m.role == OBSERVER),
     }
+
+
+def game_members(session: Session, row: GameRow) -> list[Membership]:
+    """Everyone in the game (cached per game generation; read-only)."""
+    return fact(session, row, "members", lambda: memberships(session, row.id))
+
+
+def step_orders(session: Session, row: GameRow) -> dict[str, OrderRow]:
+    """Every power's order row for the game's current step (cached per game generation; read-only)."""
+    return fact(
+        session, row, ("orders", row.phase, row.step), lambda: orders_of_step(session, row.id, row.phase, row.step)
+    )
 
 
 def invitation(row: GameRow, seat: Seat) -> dict[str, Any] | None:
@@ -185,14 +217,15 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
-        "bots": bot_summary(session, row.id),
+        "bots": fact(session, row, "bots", lambda: bot_summary(session, row.id)),
         "votes": [v for v in votes(site, session, seat)["votes"] if v["status"] == "open"],
         **ending_state(session, row, game),
     }
     running = row.status in (ACTIVE, PAUSED)
     out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
     if seat.role == PLAYER and seat.power:
-        lines, ready = my_orders(session, row, seat.power)
+        mine = step_orders(session, row).get(seat.power)
+        lines, ready = (list(mine.lines), mine.ready) if mine else ([], False)
         must = running and seat.power in powers_to_act(game)
         out["orders"] = {
             "phase": row.phase,
@@ -207,10 +240,10 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     if row.step != ORDERS:  # what the lock told this viewer: the report of its current view
         out["reveal"] = out["view"]["report"]
     if seat.role == MASTER:
-        rows = orders_of_step(session, row.id, row.phase, row.step)
+        rows = step_orders(session, row)
         out["all_orders"] = {p: {"lines": list(r.lines), "ready": r.ready} for p, r in sorted(rows.items())}
         out["to_act"] = powers_to_act(game) if running else []
-        out["ready"] = sorted(ready_powers(session, row))
+        out["ready"] = sorted(p for p, r in rows.items() if r.ready)
     return out
 
 
@@ -220,7 +253,8 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     row = seat.row
     game = site.referee.game(session, row)
     settings = VoteSettings.from_data(row.vote_settings)
-    shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in vote_records(session, row, game)]
+    records = fact(session, row, "votes", lambda: vote_records(session, row, game))
+    shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in records]
     running = row.status in (ACTIVE, PAUSED)
     may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
     return {
@@ -234,7 +268,7 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
 
 def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
     """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
-    ending = ending_of(session, row.id)
+    ending = fact(session, row, "ending", lambda: ending_of(session, row.id))
     return {"ending": ending.to_data(), "scores": scores(game, ending)}
 
 
@@ -245,7 +279,7 @@ def shows_progress(row: GameRow) -> bool:
 
 def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, bool]]:
     """For each power that must act in the current step: has it given orders, is it ready."""
-    rows = orders_of_step(session, row.id, row.phase, row.step)
+    rows = step_orders(session, row)
     out = {}
     for p in powers_to_act(game):
         r = rows.get(p)
@@ -331,7 +365,7 @@ def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | Non
 
 def press(session: Session, seat: Seat) -> dict[str, Any]:
     """The messages the requester may read and where they may write."""
-    msgs = messages_for(session, seat.row.id, seat.press_name)
+    msgs = messages_for(session, seat.row.id, seat.press_name)  # not cached: long lists, read on their own page
     return {
         "press": seat.row.press,
         "you": seat.press_name,
@@ -355,6 +389,6 @@ def recipients(site: Site, session: Session, seat: Seat) -> list[str]:
         return []
     game = site.referee.game(session, seat.row)
     out = allowed_recipients(seat.row.press, seat.press_name, game.powers())
-    if not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+    if not any(m.role == MASTER for m in game_members(session, seat.row)):
         out = [r for r in out if r != TO_MASTER]  # a game without a master: nobody would read it
     return out

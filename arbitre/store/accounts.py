@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, ScalarSelect, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from arbitre.store.models import ApiToken, SiteSetting, User
+from arbitre.store.models import ApiToken, Notification, SiteSetting, User
 
 
 class NameTaken(ValueError):
@@ -48,10 +49,25 @@ def create_token(session: Session, user_id: int, label: str, now: datetime) -> s
     return token
 
 
-def user_by_token(session: Session, token: str) -> User | None:
-    """The owner of a bearer token, if the token exists."""
-    row = session.scalars(select(ApiToken).where(ApiToken.token_hash == hash_token(token))).first()
-    return session.get(User, row.user_id) if row else None
+def user_by_token(session: Session, token: str, *extra: ColumnElement[Any]) -> tuple[User, tuple[Any, ...]] | None:
+    """The owner of a bearer token, if the token exists, in one query; ``extra`` columns about the user (e.g.
+    :func:`unread_column`) come back with it."""
+    stmt = (
+        select(User, *extra).join(ApiToken, ApiToken.user_id == User.id).where(ApiToken.token_hash == hash_token(token))
+    )
+    found = session.execute(stmt).first()
+    return None if found is None else (found[0], tuple(found[1:]))
+
+
+def unread_column() -> ScalarSelect[int]:
+    """How many site notifications of the user being selected are unread, as a column of the same query (the
+    count :func:`arbitre.store.outbox.unread_count` gives)."""
+    return (
+        select(func.count(Notification.id))
+        .where(Notification.user_id == User.id, Notification.in_site.is_(True), Notification.read_at.is_(None))
+        .correlate(User)
+        .scalar_subquery()
+    )
 
 
 def tokens_of(session: Session, user_id: int) -> list[ApiToken]:

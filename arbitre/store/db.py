@@ -17,6 +17,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from arbitre.store.changes import ChangeBus
+from arbitre.store.facts import FACTS_KEY, FactCache, track_generations
 from arbitre.store.outbox import OutboxHook
 
 DEFAULT_SQLITE = "arbitre.sqlite3"
@@ -145,12 +146,17 @@ class Database:
         self.outbox = OutboxHook()
         """Writes notifications in the transactions that make the changes (see :mod:`arbitre.store.outbox`)."""
         self.outbox.attach(self._write)
+        # Every write keeps games.generation, which keys the per-process cache of what pages read about a game.
+        track_generations()
+        self.facts = FactCache()
+        """Per-game facts of this database, for read sessions (see :mod:`arbitre.store.facts`)."""
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A read-only transaction on one snapshot, ended (never committed) when the block ends; loaded objects stay
         readable."""
         with self._read() as session:
+            session.info[FACTS_KEY] = self.facts
             yield session
 
     @contextmanager

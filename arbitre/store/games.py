@@ -8,7 +8,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ScalarSelect, and_, func, or_, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.judge import Game
@@ -192,6 +192,21 @@ def get_game(session: Session, game_id: int, *, lock: bool = False, with_data: b
     return session.scalars(stmt).first()
 
 
+def game_and_membership(
+    session: Session, game_id: int, user_id: int | None
+) -> tuple[GameRow | None, Membership | None]:
+    """The game ``game_id`` and ``user_id``'s membership in it, in one query (no lock, engine data deferred)."""
+    if user_id is None:
+        return get_game(session, game_id), None
+    stmt = (
+        select(GameRow, Membership)
+        .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == user_id))
+        .where(GameRow.id == game_id)
+    )
+    found = session.execute(stmt).first()
+    return (None, None) if found is None else (found[0], found[1])
+
+
 def list_games(session: Session, limit: int = 200) -> list[GameRow]:
     """The most recent games (without their engine data)."""
     return list(session.scalars(select(GameRow).order_by(GameRow.id.desc()).limit(limit)))
@@ -302,6 +317,18 @@ def seats_of(session: Session, game_ids: list[int]) -> dict[int, int]:
     return out
 
 
+def _taken_column() -> ScalarSelect[int]:
+    """Seats taken in the game of the row being selected (players and bots), as a column of the same query."""
+    players = (
+        select(func.count(Membership.id))
+        .where(Membership.game_id == GameRow.id, Membership.role == PLAYER)
+        .correlate(GameRow)
+        .scalar_subquery()
+    )
+    bots = select(func.count(BotSeat.id)).where(BotSeat.game_id == GameRow.id).correlate(GameRow).scalar_subquery()
+    return (players + bots).label("taken")  # type: ignore[return-value]
+
+
 def taken_seats(session: Session, game_id: int) -> int:
     """Seats taken in a game: its players and its bots."""
     return seats_of(session, [game_id])[game_id]
@@ -318,23 +345,51 @@ LOBBY_ORDER = {FORMING: 0, ACTIVE: 1, PAUSED: 1, FINISHED: 2}
 """The lobby lists open games first, then running games, then finished ones."""
 
 
+def _visible(user_id: int | None, limit: int) -> Any:
+    """The ids of the newest ``limit`` games ``user_id`` may see in the lobby (public ones and their own)."""
+    stmt = select(GameRow.id).order_by(GameRow.id.desc()).limit(limit)
+    if user_id is None:
+        return stmt.where(GameRow.private.is_(False))
+    mine = select(Membership.game_id).where(Membership.user_id == user_id)
+    return stmt.where(or_(GameRow.private.is_(False), GameRow.id.in_(mine)))
+
+
+def _lobby_order(rows: list[tuple[GameRow, int]]) -> list[tuple[GameRow, int]]:
+    def place(item: tuple[GameRow, int]) -> tuple[int, int]:
+        g, taken = item
+        open_seat = g.status == FORMING and (g.seats is None or taken < g.seats)
+        return (0 if open_seat else max(1, LOBBY_ORDER.get(g.status, 1)), -g.id)
+
+    return sorted(rows, key=place)
+
+
 def lobby_games(session: Session, user_id: int | None, limit: int = 200) -> list[tuple[GameRow, int]]:
     """The games ``user_id`` may see in the lobby (public ones, and private ones they are in), with the seats
     taken: open games with a free seat first, then running games, then finished ones (newest first in each)."""
-    stmt = select(GameRow).order_by(GameRow.id.desc()).limit(limit)
+    return home_games(session, user_id, limit)[0]
+
+
+def home_games(
+    session: Session, user_id: int | None, limit: int = 200
+) -> tuple[list[tuple[GameRow, int]], list[tuple[GameRow, Membership]]]:
+    """The lobby (as :func:`lobby_games`) and the games ``user_id`` is in with their role, newest first (as
+    :func:`games_of`), read in one query."""
+    visible = _visible(user_id, limit)
     if user_id is None:
-        stmt = stmt.where(GameRow.private.is_(False))
-    else:
-        mine = select(Membership.game_id).where(Membership.user_id == user_id)
-        stmt = stmt.where(or_(GameRow.private.is_(False), GameRow.id.in_(mine)))
-    rows = list(session.scalars(stmt))
-    taken = seats_of(session, [g.id for g in rows])
-
-    def place(g: GameRow) -> tuple[int, int]:
-        open_seat = g.status == FORMING and (g.seats is None or taken[g.id] < g.seats)
-        return (0 if open_seat else max(1, LOBBY_ORDER.get(g.status, 1)), -g.id)
-
-    return [(g, taken[g.id]) for g in sorted(rows, key=place)]
+        found = session.execute(
+            select(GameRow, _taken_column()).where(GameRow.id.in_(visible)).order_by(GameRow.id.desc())
+        )
+        return _lobby_order([(g, int(taken or 0)) for g, taken in found]), []
+    stmt = (
+        select(GameRow, Membership, _taken_column(), GameRow.id.in_(visible))
+        .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == user_id))
+        .where(or_(Membership.id.is_not(None), GameRow.id.in_(_visible(user_id, limit))))
+        .order_by(GameRow.id.desc())
+    )
+    rows = session.execute(stmt).all()
+    lobby = [(g, int(taken or 0)) for g, _m, taken, shown in rows if shown]
+    mine = [(g, m) for g, m, _taken, _shown in rows if m is not None]
+    return _lobby_order(lobby), mine
 
 
 def game_by_invitation(session: Session, token: str) -> GameRow | None:

@@ -117,6 +117,25 @@ def deadline_key(game: Game) -> str:
     return game.phase.kind if step == ORDERS else step
 
 
+@dataclass(frozen=True)
+class CheckedOrders:
+    """A power's orders checked against one version of a game in a read transaction, so that the check (parsing
+    and judging every line) is done before the write transaction and does not hold the database's writer.
+
+    The write uses it only if the game is still at ``version`` and the lines are the same; else it checks again.
+    """
+
+    game_id: int
+    version: int
+    power: str
+    lines: tuple[str, ...]
+    rejected: tuple[OrderResult, ...]
+
+    def fits(self, row: GameRow, power: str, lines: list[str]) -> bool:
+        """Was this check made on the same game version, power and lines?"""
+        return (self.game_id, self.version, self.power, self.lines) == (row.id, row.version, power, tuple(lines))
+
+
 @dataclass
 class SubmitResult:
     """What a submission did: the rejected orders (kept; they will fail) and whether a step was processed."""
@@ -208,6 +227,19 @@ class Referee:
         return True
 
     # ----------------------------------------------------------------- orders
+    def precheck(self, session: Session, row: GameRow, power: str, lines: list[str] | None) -> CheckedOrders | None:
+        """Check orders ahead of :meth:`submit`, in a read transaction; ``None`` when there is nothing to check
+        ahead (no lines, a game not taking them, or combined order sets, which depend on the stored orders)."""
+        if lines is None or row.status not in (ACTIVE, PAUSED):
+            return None
+        game = self.game(session, row)
+        if power not in powers_to_act(game):
+            return None
+        if current_step(game) == ORDERS and game.rules.options.order_sets == "combined":
+            return None
+        rejected = check_step_orders(game, power, lines)
+        return CheckedOrders(row.id, row.version, power, tuple(lines), tuple(rejected))
+
     def submit(
         self,
         session: Session,
@@ -217,8 +249,10 @@ class Referee:
         ready: bool | None,
         now: datetime,
         expected_phase: str | None = None,
+        checked: CheckedOrders | None = None,
     ) -> SubmitResult:
-        """Save ``power``'s orders and/or ready switch; process the step when every power is ready."""
+        """Save ``power``'s orders and/or ready switch; process the step when every power is ready (``checked``:
+        the lines' check made ahead by :meth:`precheck`, used if the game has not changed since)."""
         if row.status not in (ACTIVE, PAUSED):
             raise GameRuleError("this game is not running")
         if expected_phase and expected_phase.upper() != row.phase:
@@ -229,7 +263,12 @@ class Referee:
             raise GameRuleError(f"{power} has nothing to order in {row.phase}")
         if lines is not None and step == ORDERS and game.rules.options.order_sets == "combined":
             lines = combined_lines(orders_of_step(session, row.id, row.phase, step).get(power), lines)
-        rejected = check_step_orders(game, power, lines) if lines is not None else []
+        if lines is None:
+            rejected = []
+        elif checked is not None and checked.fits(row, power, lines):
+            rejected = list(checked.rejected)
+        else:
+            rejected = check_step_orders(game, power, lines)
         save_orders(session, row.id, row.phase, step, power, lines, ready, now)
         if power in in_disorder(session, row.id):  # the player is back
             end_disorder(session, row.id, power)

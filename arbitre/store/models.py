@@ -167,6 +167,9 @@ class GameRow(Base):
     """Which vote kinds are secret, and whether a draw includes every survivor (:mod:`arbitre.judge.votes`)."""
     seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """How many powers the game has (kept for the lobby's "3/7")."""
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Grows with every committed change to the game or to a row of it (orders, members, press, votes, bots…),
+    hidden ones included; never shown: it keys the per-process cache of page facts (:mod:`arbitre.store.facts`)."""
 
     __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
 
 from arbitre.store.models import LoginSession, User
@@ -39,13 +40,23 @@ def open_session(
     return secret
 
 
-def session_user(session: Session, secret: str, now: datetime) -> tuple[LoginSession, User] | None:
-    """The live session with this secret and its user (``None`` when unknown, ended or expired)."""
-    row = session.scalars(select(LoginSession).where(LoginSession.secret_hash == _hash(secret))).first()
-    if row is None or row.ended_at is not None or row.expires_at <= now:
+def session_user(
+    session: Session, secret: str, now: datetime, *extra: ColumnElement[Any]
+) -> tuple[LoginSession, User, tuple[Any, ...]] | None:
+    """The live session with this secret and its user (``None`` when unknown, ended or expired), in one query;
+    ``extra`` columns about the user (e.g. :func:`arbitre.store.outbox.unread_column`) come back with them."""
+    stmt = (
+        select(LoginSession, User, *extra)
+        .join(User, User.id == LoginSession.user_id)
+        .where(LoginSession.secret_hash == _hash(secret))
+    )
+    found = session.execute(stmt).first()
+    if found is None:
         return None
-    user = session.get(User, row.user_id)
-    return (row, user) if user is not None else None
+    row, user = found[0], found[1]
+    if row.ended_at is not None or row.expires_at <= now:
+        return None
+    return row, user, tuple(found[2:])
 
 
 def end_session(session: Session, secret: str, now: datetime) -> None:

@@ -28,6 +28,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.server.visit import CSRF_HEADER, reading, writing
 from arbitre.store.accounts import create_token
@@ -305,9 +306,10 @@ def legal(game_id: int, request: Request) -> dict[str, Any]:
 @router.put("/games/{game_id}/orders")
 def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
     """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""
+    checked = checked_orders(request, game_id, body.orders, CSRF_HEADER)  # before taking the writer
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
-        result = actions.submit_orders(v.session, v.site, seat, body.orders, body.ready, body.phase)
+        result = actions.submit_orders(v.session, v.site, seat, body.orders, body.ready, body.phase, checked)
         rejected = [
             {
                 "order": r.text,

@@ -18,7 +18,7 @@ from arbitre.server.routes.notify import account_context as notify_settings
 from arbitre.server.security import SESSION_COOKIE
 from arbitre.server.visit import reading, writing
 from arbitre.store.accounts import create_token, delete_token, tokens_of
-from arbitre.store.games import games_of, lobby_games
+from arbitre.store.games import home_games
 from arbitre.store.models import FINISHED, FORMING
 from arbitre.store.sessions import end_all_sessions, end_session_id, live_sessions
 
@@ -33,8 +33,9 @@ def _safe_next(url: str | None) -> str:
 def home(request: Request) -> Response:
     """The list of games (and the user's own)."""
     with reading(request) as v:
-        games = [services.summary(g, n) for g, n in lobby_games(v.session, v.actor.user.id if v.actor.user else None)]
-        mine = [(services.summary(g), m) for g, m in games_of(v.session, v.actor.user.id)] if v.actor.user else []
+        lobby, member_of = home_games(v.session, v.actor.user.id if v.actor.user else None)  # one query
+        games = [services.summary(g, n) for g, n in lobby]
+        mine = [(services.summary(g), m) for g, m in member_of]
         groups: dict[str, list[dict[str, Any]]] = {"open_games": [], "running": [], "finished": []}
         for g in games:
             if g["status"] == FORMING and (g["seats"] is None or g["taken"] < g["seats"]):

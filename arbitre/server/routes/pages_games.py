@@ -20,6 +20,7 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
 from arbitre.server.pages import redirect, render
+from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
 from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
 from arbitre.server.routes.pages_scores import ending_form
@@ -327,10 +328,11 @@ def orders(
     only_ready: str = Form(""),
 ) -> Response:
     """Save your orders and ready switch (the form of the game page)."""
+    lines = None if only_ready else orders.splitlines()
+    checked = checked_orders(request, game_id, lines, csrf)  # before taking the writer
     with writing(request, csrf) as v:
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
-        lines = None if only_ready else orders.splitlines()
-        result = actions.submit_orders(v.session, v.site, seat, lines, bool(ready), phase or None)
+        result = actions.submit_orders(v.session, v.site, seat, lines, bool(ready), phase or None, checked)
         if result.rejected and not result.processed:
             rejected = [
                 {

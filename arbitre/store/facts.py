@@ -1,0 +1,120 @@
+"""Per-game facts cached per process, keyed by the game's ``generation``.
+
+A page about a game reads many small things besides the game's row: its members and their names, the
+orders of the step, the votes, the bot seats, the ending settings, the number of messages a reader may
+read.  Every write transaction that changes a row belonging to a game (a row with a ``game_id``, a ballot
+of one of its votes, or the game's own row) also adds one to ``games.generation`` in the same transaction
+(:func:`track_generations`).  So within a read snapshot, ``(game id, generation)`` names exactly one state
+of all those rows, in every process: a read that finds an entry for the generation its snapshot sees
+may use it, whichever process made the change, with no signal to wait for and no time limit.
+
+Unlike ``version`` (which grows only when the game's board or clock changes, and is shown in map URLs),
+``generation`` is never shown to anyone: it grows with hidden changes too (another power's orders).
+
+Only read-only sessions (:meth:`Database.reading`) use the cache; a write transaction always reads the
+database.  Cached values are shared between threads: callers treat them as read-only.  Rows written by a
+bulk ``UPDATE``/``DELETE`` statement (outside the unit of work) would not be seen here: game tables are
+written through the ORM.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from sqlalchemy import ColumnElement, event, select, update
+from sqlalchemy.orm import Session
+
+from arbitre.store.models import Ballot, Delivery, GameRow, Notification, Vote
+
+T = TypeVar("T")
+
+FACTS_KEY = "arbitre_facts"
+"""Where a read session carries its database's :class:`FactCache` (``session.info``)."""
+_BUMPED = "arbitre_generation_bumped"
+_NOT_GAME_STATE = (Notification, Delivery)
+"""Rows with a ``game_id`` that are a user's, not the game's (the outbox): writing them changes no game page."""
+
+
+class FactCache:
+    """A small LRU of per-game facts: for each game, the facts of one generation."""
+
+    def __init__(self, games: int = 256) -> None:
+        self.games = games
+        self._items: OrderedDict[int, tuple[int, dict[Hashable, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: int, generation: int, key: Hashable, load: Callable[[], T]) -> T:
+        """The fact ``key`` of the game at ``generation``: cached, else ``load()`` (then kept)."""
+        with self._lock:
+            entry = self._items.get(game_id)
+            if entry is not None and entry[0] == generation and key in entry[1]:
+                self._items.move_to_end(game_id)
+                value: T = entry[1][key]
+                return value
+        value = load()
+        with self._lock:
+            entry = self._items.get(game_id)
+            if entry is None or entry[0] < generation:
+                entry = (generation, {})
+                self._items[game_id] = entry
+            if entry[0] == generation:
+                entry[1][key] = value
+                self._items.move_to_end(game_id)
+            while len(self._items) > self.games:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with self._lock:
+            self._items.clear()
+
+
+def fact(session: Session, row: GameRow, key: Hashable, load: Callable[[], T]) -> T:
+    """The fact ``key`` about ``row``'s game, from the cache of a read session (else just ``load()``)."""
+    cache: FactCache | None = session.info.get(FACTS_KEY)
+    generation = row.__dict__.get("generation")
+    if cache is None or generation is None:
+        return load()
+    return cache.get(row.id, generation, key, load)
+
+
+def _bump(session: Session, _context: Any) -> None:
+    """After each flush: add one to the generation of every game whose rows it wrote (once per transaction)."""
+    games: set[int] = set()
+    votes: set[int] = set()
+    for obj in [*session.new, *session.dirty, *session.deleted]:
+        if isinstance(obj, GameRow):
+            if obj.id is not None and obj not in session.new:
+                games.add(obj.id)
+        elif isinstance(obj, Ballot):
+            votes.add(obj.vote_id)
+        elif not isinstance(obj, _NOT_GAME_STATE):
+            gid = getattr(obj, "game_id", None)
+            if isinstance(gid, int):
+                games.add(gid)
+    done: set[tuple[str, int]] = session.info.setdefault(_BUMPED, set())
+    games = {g for g in games if ("game", g) not in done}
+    votes = {v for v in votes if ("vote", v) not in done}
+    if not games and not votes:
+        return
+    done.update(("game", g) for g in games)
+    done.update(("vote", v) for v in votes)
+    chosen: ColumnElement[bool] = GameRow.id.in_(sorted(games))
+    if votes:
+        chosen = chosen | GameRow.id.in_(select(Vote.game_id).where(Vote.id.in_(sorted(votes))))
+    session.connection().execute(update(GameRow).where(chosen).values(generation=GameRow.generation + 1))
+
+
+def _forget(session: Session, *_args: Any) -> None:
+    session.info.pop(_BUMPED, None)
+
+
+def track_generations() -> None:
+    """Make every ORM session of this process keep ``games.generation`` (idempotent)."""
+    if not event.contains(Session, "after_flush", _bump):
+        event.listen(Session, "after_flush", _bump)
+        event.listen(Session, "after_transaction_end", _forget)

@@ -1,0 +1,98 @@
+"""How many SQL statements a page load costs a logged-in member (issue 12: at most 2), on SQLite and PostgreSQL.
+
+Each statement the engine sends is counted with a ``before_cursor_execute`` listener; transaction control
+(``BEGIN``, ``COMMIT``, ``ROLLBACK``, ``SET``) is not a query. A later change that adds a query to these
+pages makes this test fail. The first load of a page fills the per-process caches; the counted load is
+the next one, as every load but the first after a change is on a running site.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+
+from arbitre.server.site import Site
+from tests.server.conftest import Api, start_game
+
+QUERY = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.IGNORECASE)
+
+
+@contextmanager
+def counting(site: Site) -> Iterator[list[str]]:
+    """The statements (queries only) sent to ``site``'s database inside the block."""
+    seen: list[str] = []
+
+    def listen(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if QUERY.match(statement):
+            seen.append(statement)
+
+    event.listen(site.db.engine, "before_cursor_execute", listen)
+    try:
+        yield seen
+    finally:
+        event.remove(site.db.engine, "before_cursor_execute", listen)
+
+
+def _login(client: TestClient, api: Api) -> TestClient:
+    """A browser logged in (session cookie) as the account of ``api``."""
+    browser = TestClient(client.app)
+    page = browser.get("/login").text
+    m = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    assert m
+    r = browser.post(
+        "/login", data={"name": api.name, "password": "password123", "csrf": m.group(1)}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    return browser
+
+
+def _queries(site: Site, call: Any) -> list[str]:
+    call()  # the first load fills the caches
+    with counting(site) as seen:
+        r = call()
+    assert r.status_code == 200, r.text
+    return seen
+
+
+@pytest.fixture
+def running(app_client: TestClient) -> tuple[int, Api, dict[str, Api]]:
+    """A running standard game where France has given orders."""
+    gid, master, players = start_game(app_client)
+    r = players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"]})
+    assert r.status_code == 200, r.text
+    return gid, master, players
+
+
+def test_game_page_of_a_player_by_cookie(app_client: TestClient, site: Site, running: Any) -> None:
+    gid, _, players = running
+    browser = _login(app_client, players["FRANCE"])
+    seen = _queries(site, lambda: browser.get(f"/games/{gid}"))
+    assert len(seen) <= 2, "\n\n".join(seen)
+
+
+def test_game_page_of_the_master_by_cookie(app_client: TestClient, site: Site, running: Any) -> None:
+    gid, master, _ = running
+    browser = _login(app_client, master)
+    seen = _queries(site, lambda: browser.get(f"/games/{gid}"))
+    assert len(seen) <= 2, "\n\n".join(seen)
+
+
+def test_home_page_by_cookie(app_client: TestClient, site: Site, running: Any) -> None:
+    _, _, players = running
+    browser = _login(app_client, players["FRANCE"])
+    seen = _queries(site, lambda: browser.get("/"))
+    assert len(seen) <= 2, "\n\n".join(seen)
+
+
+@pytest.mark.parametrize("path", ["/api/games/{gid}", "/api/games/{gid}/orders", "/api/games", "/api/me"])
+def test_api_reads_by_token(app_client: TestClient, site: Site, running: Any, path: str) -> None:
+    gid, _, players = running
+    api = players["FRANCE"]
+    seen = _queries(site, lambda: api.get(path.format(gid=gid)))
+    assert len(seen) <= 2, "\n\n".join(seen)
