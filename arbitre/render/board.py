@@ -80,6 +80,7 @@ class Geometry:
         return prov.unit if prov.unit is not None else prov.label
 
 
+@cache  # shapes are fixed per map: each outline is written once per process, not on every drawing
 def _path(pieces: tuple[tuple[Point, ...], ...], closed: bool) -> str:
     """SVG path data for polylines, each closed (``Z``) or open."""
     parts = []
