@@ -83,7 +83,7 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
         board = api.get(f"/api/games/{gid}/lateness").json()
         assert board["disorder"] == ["ITALY"] and [c["power"] for c in board["calls"]] == ["ITALY"]
         gm.goto(f"{base}/games/{gid}/lateness")
-        assert "ITALY" in gm.inner_text("#calls") and gm.query_selector("#missed") is not None
+        assert gm.query_selector("#calls #takeover-ITALY") is not None and gm.query_selector("#missed") is not None
         shoot(gm, "02-game-board-civil-disorder")
 
         # a newcomer finds the call on the site-wide board and follows the take-over link
@@ -98,7 +98,7 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
         me.click("#calls .takeover-link")
         me.click("#take-seat")
         me.wait_for_selector("#you")
-        assert "ITALY" in me.inner_text("#you")
+        assert "Italie" in me.inner_text("#you")  # the power by its French name
         shoot(me, "05-game-as-the-replacement")
         assert players["ITALY"].get(f"/api/games/{gid}/orders").status_code == 403  # the late player lost it
         board = api.get(f"/api/games/{gid}/lateness").json()
