@@ -56,7 +56,7 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
             gm.select_option("#bot-power", power)
             gm.click("#bot-seat")
             gm.wait_for_selector("#note")
-        assert all(p in gm.inner_text("#bot-list") for p in BOTS)
+        assert all(gm.query_selector(f"#bot-list .bot-seat[data-power={p}]") for p in BOTS)
         me.goto(f"{base}/games/{gid}")
         me.select_option("#join-power", "FRANCE")
         me.click("#join")
