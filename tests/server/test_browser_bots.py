@@ -14,27 +14,14 @@ import pytest
 from arbitre.server import worker
 from arbitre.server.site import Site
 from tests.server.browser import browser, live_server, show_now
+from tests.server.mapclick import register, shoot_both
 
 BOTS = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
-PASSWORD = "password123"
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots" / "bots"
 
 
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.click("#submit")
-    page.wait_for_selector("#nav-account")
-
-
 def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    width = page.viewport_size["width"] if page.viewport_size else 1280
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
-    page.set_viewport_size({"width": width, "height": 900})
+    shoot_both(page, SHOTS, name)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
