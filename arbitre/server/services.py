@@ -242,7 +242,9 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
 def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
     """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
     ending = ending_of(session, row.id)
-    return {"ending": ending.to_data(), "scores": scores(game, ending, excluded_from_scores(session, row.id))}
+    # only a finished game has scores: a running game's page asks nothing about its bot seats here
+    excluded = excluded_from_scores(session, row.id) if row.status == FINISHED else frozenset()
+    return {"ending": ending.to_data(), "scores": scores(game, ending, excluded)}
 
 
 def shows_progress(row: GameRow) -> bool:
