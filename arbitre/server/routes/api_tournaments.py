@@ -8,8 +8,8 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from arbitre.server import tournaments
-from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.fields import Deadlines, ShortText, Strict
+from arbitre.server.visit import reading, writing
 
 router = APIRouter(prefix="/api", tags=["tournaments"])
 
@@ -39,54 +39,43 @@ class RoundIn(Strict):
 @router.post("/tournaments", status_code=201)
 def create(body: TournamentIn, request: Request) -> dict[str, Any]:
     """Create a tournament; you are its director (you master its games)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
+    with writing(request) as v:
         t = tournaments.create(
-            s, site, actor.require(), body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
+            v.session, v.site, v.user(), body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
         )
-        return tournaments.data(site, s, t)
+        return tournaments.data(v.site, v.session, t)
 
 
 @router.get("/tournaments")
 def index(request: Request) -> list[dict[str, Any]]:
     """Every tournament, newest first: name, director, scoring, players and rounds so far."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return tournaments.listing(s)
+    with reading(request) as v:
+        return tournaments.listing(v.session)
 
 
 @router.get("/tournaments/{tournament_id}")
 def get(tournament_id: int, request: Request) -> dict[str, Any]:
     """A tournament: settings, players, rounds with their seating, standings (anyone may read it)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return tournaments.data(site, s, tournaments.find(s, tournament_id))
+    with reading(request) as v:
+        return tournaments.data(v.site, v.session, tournaments.find(v.session, tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/players")
 def register(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
     """(Director) register a player by name."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = tournaments.find(s, tournament_id)
-        tournaments.require_director(t, actor.require())
-        tournaments.register(s, t, body.user)
-        return tournaments.data(site, s, t)
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.require_director(t, v.user())
+        tournaments.register(v.session, t, body.user)
+        return tournaments.data(v.site, v.session, t)
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201)
 def new_round(tournament_id: int, body: RoundIn, request: Request) -> dict[str, Any]:
     """(Director) seat every registered player on the next round's games, balanced over the powers."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = tournaments.find(s, tournament_id)
-        user = actor.require()
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        user = v.user()
         tournaments.require_director(t, user)
-        tournaments.next_round(s, site, t, user, dict(body.deadlines))
-        return tournaments.data(site, s, t)
+        tournaments.next_round(v.session, v.site, t, user, dict(body.deadlines))
+        return tournaments.data(v.site, v.session, t)

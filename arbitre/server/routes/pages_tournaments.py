@@ -11,11 +11,12 @@ from pydantic import ValidationError
 
 from arbitre.judge.scoring import SYSTEMS
 from arbitre.server import tournaments
-from arbitre.server.auth import Actor, check_csrf, identify, site_of
+from arbitre.server.auth import Actor
 from arbitre.server.errors import Problem
 from arbitre.server.fields import minutes_field
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.api_tournaments import TournamentIn
+from arbitre.server.visit import reading, writing
 from arbitre.store.lateness import PRESET_NAMES
 
 router = APIRouter(include_in_schema=False)
@@ -27,10 +28,8 @@ BLANK = {"name": "", "scoring": "c-diplo", "lateness": "tournament", "last_year"
 @router.get("/tournaments", response_class=HTMLResponse)
 def index(request: Request) -> Response:
     """Every tournament, newest first."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        return render(request, actor, "tournaments.html", {"tournaments": tournaments.listing(s)})
+    with reading(request) as v:
+        return render(request, v.actor, "tournaments.html", {"tournaments": tournaments.listing(v.session)})
 
 
 def _form(request: Request, actor: Actor, form: dict[str, str], problems: list[str], status: int = 200) -> Response:
@@ -46,11 +45,9 @@ def _form(request: Request, actor: Actor, form: dict[str, str], problems: list[s
 @router.get("/tournaments/new", response_class=HTMLResponse)
 def new_form(request: Request) -> Response:
     """The form that creates a tournament (log in first)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        actor.require()
-        return _form(request, actor, dict(BLANK), [])
+    with reading(request) as v:
+        v.user()
+        return _form(request, v.actor, dict(BLANK), [])
 
 
 @router.post("/tournaments/new")
@@ -71,11 +68,8 @@ def create(
         "last_year": last_year[:10],
         "card_penalty": card_penalty[:10],
     }
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
+    with writing(request, csrf) as v:
+        user = v.user()
         try:
             body = TournamentIn.model_validate(
                 {
@@ -89,10 +83,12 @@ def create(
             )
         except ValidationError as err:
             problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()]
-            return _form(request, actor, form, problems, status=400)
+            return _form(request, v.actor, form, problems, status=400)
         if form["last_year"].strip() and body.last_year is None:
-            return _form(request, actor, form, [f"last_year: {form['last_year']!r} is not a year"], status=400)
-        t = tournaments.create(s, site, user, body.name, body.scoring, body.lateness, body.last_year, body.card_penalty)
+            return _form(request, v.actor, form, [f"last_year: {form['last_year']!r} is not a year"], status=400)
+        t = tournaments.create(
+            v.session, v.site, user, body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
+        )
         tournament_id = t.id
     return redirect(f"/tournaments/{tournament_id}", "done")
 
@@ -100,27 +96,22 @@ def create(
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
 def tournament_page(tournament_id: int, request: Request) -> Response:
     """A tournament's public page; its director also finds the forms that register and seat players."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        found = tournaments.find(s, tournament_id)
+    with reading(request) as v:
+        found = tournaments.find(v.session, tournament_id)
         context: dict[str, Any] = {
-            "tm": tournaments.data(site, s, found),
-            "director": actor.user is not None and actor.user.id == found.director_id,
+            "tm": tournaments.data(v.site, v.session, found),
+            "director": v.actor.user is not None and v.actor.user.id == found.director_id,
         }
-        return render(request, actor, "tournament.html", context)
+        return render(request, v.actor, "tournament.html", context)
 
 
 @router.post("/tournaments/{tournament_id}/players")
 def register(tournament_id: int, request: Request, csrf: str = Form(""), user: str = Form("")) -> Response:
     """(Director) register a player by user name."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        t = tournaments.find(s, tournament_id)
-        tournaments.require_director(t, actor.require())
-        tournaments.register(s, t, user.strip()[:40])
+    with writing(request, csrf) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.require_director(t, v.user())
+        tournaments.register(v.session, t, user.strip()[:40])
     return redirect(f"/tournaments/{tournament_id}", "done")
 
 
@@ -130,14 +121,11 @@ async def new_round(tournament_id: int, request: Request) -> Response:
     form = await request.form()
     problems: list[str] = []
     deadlines = {k: minutes_field(str(form.get(f"deadline_{k}") or "1440"), k, problems) for k in ("M", "R", "A")}
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, str(form.get("csrf") or ""))
-        t = tournaments.find(s, tournament_id)
-        user = actor.require()
+    with writing(request, str(form.get("csrf") or "")) as v:
+        t = tournaments.find(v.session, tournament_id)
+        user = v.user()
         tournaments.require_director(t, user)
         if problems:
             raise Problem(400, "bad_settings", "; ".join(problems), "deadlines")
-        tournaments.next_round(s, site, t, user, deadlines)
+        tournaments.next_round(v.session, v.site, t, user, deadlines)
     return redirect(f"/tournaments/{tournament_id}", "done")
