@@ -27,6 +27,7 @@ from arbitre.store.games import membership_of
 from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
 from arbitre.store.models import ACTIVE, MASTER, PLAYER, GameRow, Message, Notification, User
 from arbitre.store.outbox import (
+    CALLS,
     DEADLINE,
     FINISHED_KIND,
     MESSAGE,
@@ -79,6 +80,7 @@ KIND_NAMES = {
     REPLACEMENT: N_("A replacement is wanted"),
     STARTED: N_("A game started"),
     FINISHED_KIND: N_("A game ended"),
+    CALLS: N_("A replacement is wanted in any game of the site"),
 }
 """What each kind is called on the account page and in the unsubscribe page."""
 VOTE_NAMES = {
@@ -328,13 +330,28 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
 def _replacement(
     session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
 ) -> Letter:
+    # the power only: never the account that held it (an anonymous game stays anonymous)
     power = power_name(str(data.get("power", "")), _)
     subject = _("{game}: a player is wanted for {power}", game=row.name, power=power)
     paragraphs = [_("The game {game} needs a new player for {power}.", game=row.name, power=power)]
+    if data.get("reason") == "disorder":
+        paragraphs.append(_("The power fell into civil disorder after missing its deadlines."))
+    else:
+        paragraphs.append(_("The game master called for a replacement."))
+    paragraphs.append(
+        _(
+            "Phase: {phase}. Deadline: {deadline}.",
+            phase=phase_name(str(data.get("phase", row.phase)), _),
+            deadline=when(data.get("deadline"), r.user, _),
+        )
+    )
     link = str(data.get("link") or f"/games/{row.id}")
     if not link.startswith("/"):
         link = f"/games/{row.id}"
-    paragraphs.append(_("To take the seat, open the link below."))
+    if r.role == PLAYER or r.role == MASTER:
+        paragraphs.append(_("Anyone who has no seat in the game may take this one with the link below."))
+    else:
+        paragraphs.append(_("To take the seat, open the link below and log in."))
     return Letter(subject, tuple(paragraphs), link)
 
 
@@ -353,4 +370,5 @@ _WRITERS: dict[str, Writer] = {
     VOTE_OPENED: _vote,
     VOTE_DECIDED: _vote,
     REPLACEMENT: _replacement,
+    CALLS: _replacement,
 }
