@@ -245,6 +245,11 @@ class OutboxHook:
                 seen.finished.add(obj.id)
 
     def _before_commit(self, session: Session) -> None:
+        if session.in_nested_transaction():
+            # a savepoint is released (SQLAlchemy fires before_commit for it too): wait for the real commit, so
+            # that what the transaction enqueued itself (a vote decided) comes before what the hook writes
+            # (the game's end)
+            return
         if session.new or session.dirty or session.deleted:
             session.flush()  # what is still pending is seen by _after_flush now
         if "outbox" not in session.info:

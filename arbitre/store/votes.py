@@ -164,7 +164,7 @@ def propose(
     if power in voters_of(session, row, game, motion):
         session.add(Ballot(vote_id=vote.id, power=power, choice=YES, at=now))
         session.flush()
-    announce(session, row, vote, "vote_opened", now)
+    announce(session, row, vote, "vote_opened", now, voters_of(session, row, game, motion))
     settle(session, referee, row, vote, now)
     return vote
 
@@ -237,11 +237,14 @@ def carry_out(session: Session, referee: Referee, row: GameRow, vote: Vote, now:
     log.info("game %s: the %s vote %s passed", row.id, vote.kind, vote.id)
 
 
-def announce(session: Session, row: GameRow, vote: Vote, kind: str, now: datetime) -> None:
+def announce(
+    session: Session, row: GameRow, vote: Vote, kind: str, now: datetime, voters: tuple[str, ...] | None = None
+) -> None:
     """Tell the game's members that a vote was opened or decided (``kind``: ``vote_opened``/``vote_decided``).
 
-    The notification carries only the vote's id and kind; its words are written
-    for each recipient from their own view (so a secret vote's ballots stay secret).
+    The notification carries only what the vote is about (its id, kind, powers, minutes, the outcome, the
+    time and, when opened, ``voters``: the powers asked); its words are written for each recipient from
+    their own view (so a secret vote's ballots stay secret).
     Until the notification outbox (``arbitre.store.outbox``) is installed, nothing is sent.
     """
     try:
@@ -250,5 +253,13 @@ def announce(session: Session, row: GameRow, vote: Vote, kind: str, now: datetim
         return
     # the letters' fields (arbitre.server.notify.letters): what it is about, the powers it names, the outcome
     passed = None if kind == "vote_opened" else vote.status == PASSED
-    data = {"vote": vote.kind, "id": vote.id, "powers": list(vote.powers or []), "passed": passed}
+    data = {
+        "vote": vote.kind,
+        "id": vote.id,
+        "powers": list(vote.powers or []),
+        "minutes": vote.minutes,
+        "passed": passed,
+        "at": now.isoformat(),
+        "voters": list(voters) if voters is not None else None,
+    }
     outbox.enqueue(session, outbox.Event(kind, row.id, key=f"vote:{vote.id}:{vote.status}", data=data), now)
