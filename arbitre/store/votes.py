@@ -19,6 +19,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from arbitre.judge import Game
 from arbitre.judge.votes import (
@@ -33,6 +34,7 @@ from arbitre.judge.votes import (
     PAUSE,
     RESUME,
     STEP_BOUND,
+    WITHDRAWN,
     YES,
     Motion,
     VoteError,
@@ -193,8 +195,37 @@ def cast(
         session.add(Ballot(vote_id=vote.id, power=power, choice=choice, at=now))
     else:
         ballot.choice, ballot.at = choice, now
+    _changed(vote)
     session.flush()
     settle(session, referee, row, vote, now)
+    return vote
+
+
+def _changed(vote: Vote) -> None:
+    """Mark the vote changed, so that its game's live streams hear of a ballot (a ballot row names no game)."""
+    flag_modified(vote, "status")
+
+
+def withdraw_ballot(session: Session, row: GameRow, vote_id: int, power: str) -> Vote:
+    """``power`` takes its ballot back while the vote is open (it is asked again; nothing is decided by it)."""
+    vote = _open_vote(session, row, vote_id)
+    ballot = session.scalars(select(Ballot).where(Ballot.vote_id == vote.id, Ballot.power == power)).first()
+    if ballot is None:
+        raise GameRuleError(f"{power} has no ballot in this vote", "vote")
+    session.delete(ballot)
+    _changed(vote)
+    session.flush()
+    return vote
+
+
+def withdraw(session: Session, row: GameRow, vote_id: int, power: str, now: datetime) -> Vote:
+    """The power that opened a vote withdraws it while it is undecided (it is told as decided: ``withdrawn``)."""
+    vote = _open_vote(session, row, vote_id)
+    if vote.proposer != power:
+        raise GameRuleError("only the power that opened a vote withdraws it", "vote")
+    vote.status, vote.decided_by, vote.decided_at = WITHDRAWN, "proposer", now
+    session.flush()
+    announce(session, row, vote, "vote_decided", now)
     return vote
 
 
@@ -255,6 +286,7 @@ def announce(
     passed = None if kind == "vote_opened" else vote.status == PASSED
     data = {
         "vote": vote.kind,
+        "status": vote.status,
         "id": vote.id,
         "powers": list(vote.powers or []),
         "minutes": vote.minutes,

@@ -55,6 +55,7 @@ FORMS: dict[str, dict[str, str]] = {
     "votes": {"kind": "extend", "minutes": "5"},
     "ballot": {"choice": "no"},
     "decision": {"decision": "reject"},
+    "withdraw": {"what": "ballot"},
 }
 
 

@@ -329,6 +329,9 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
             paragraphs.append(_("Opened: {time}.", time=at))
         if r.role == PLAYER and r.power in (data.get("voters") or ()):
             paragraphs.append(_("Your vote is asked: say yes or no on the game page."))
+    elif data.get("status") == "withdrawn":
+        subject = _("{game}: vote withdrawn — {what}", game=row.name, what=what)
+        paragraphs.append(_("The vote was withdrawn by the power that opened it: {what}.", what=what))
     elif data.get("passed"):
         subject = _("{game}: vote passed — {what}", game=row.name, what=what)
         paragraphs.append(_("The vote passed: {what}.", what=what))

@@ -567,6 +567,7 @@ def votes(game_id: int, request: Request) -> Response:
             {
                 "g": services.summary(seat.row),
                 "seat_role": seat.role,
+                "seat_power": seat.power,
                 "v": services.votes(site, s, seat),
                 "live_since": live.since(site, s, seat),
             },
@@ -605,6 +606,20 @@ def ballot(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), c
         seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
         actions.cast_ballot(s, site, seat, vote_id, choice)
     return redirect(f"/games/{game_id}/votes", "voted")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/withdraw")
+def withdraw(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), what: str = Form("")) -> Response:
+    """Take your ballot back (``what=ballot``), or withdraw the vote you opened (``what=vote``)."""
+    if what not in ("ballot", "vote"):
+        raise Problem(400, "bad_vote", "what is ballot or vote", "form.what")
+    site = site_of(request)
+    with site.db.writing() as s:
+        actor = identify(request, s)
+        check_csrf(request, actor, csrf)
+        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+        actions.withdraw_vote(s, site, seat, vote_id, what)
+    return redirect(f"/games/{game_id}/votes", "done")
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/decision")
