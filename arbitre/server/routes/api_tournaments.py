@@ -9,10 +9,11 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 from sqlalchemy.orm import Session
 
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import site_of
 from arbitre.server.errors import bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import Deadlines, ShortText, Strict
 from arbitre.server.site import Site
+from arbitre.server.visit import writing
 from arbitre.store.accounts import user_by_name
 from arbitre.store.games import DEFAULT_DEADLINES, GameRuleError
 from arbitre.store.models import User
@@ -62,24 +63,21 @@ def _data(site: Site, s: Session, t: Tournament) -> dict[str, Any]:
 @router.post("/tournaments", status_code=201)
 def create(body: TournamentIn, request: Request) -> dict[str, Any]:
     """Create a tournament; you are its director (you master its games)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
+    with writing(request) as v:
         try:
             t = create_tournament(
-                s,
-                actor.require(),
+                v.session,
+                v.user(),
                 body.name,
                 body.scoring,
                 body.lateness,
                 body.last_year,
                 body.card_penalty,
-                site.now(),
+                v.site.now(),
             )
         except GameRuleError as err:
             raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
-        return _data(site, s, t)
+        return _data(v.site, v.session, t)
 
 
 @router.get("/tournaments/{tournament_id}")
@@ -93,45 +91,39 @@ def get(tournament_id: int, request: Request) -> dict[str, Any]:
 @router.post("/tournaments/{tournament_id}/players")
 def register(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
     """(Director) register a player by name."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = _tournament(site, s, tournament_id)
-        _director(t, actor.require())
-        user = user_by_name(s, body.user)
+    with writing(request) as v:
+        t = _tournament(v.site, v.session, tournament_id)
+        _director(t, v.user())
+        user = user_by_name(v.session, body.user)
         if user is None:
             raise bad_request(f"no user called {body.user!r}", "bad_player", "user")
         try:
-            add_player(s, t, user)
+            add_player(v.session, t, user)
         except GameRuleError as err:
             raise conflict(str(err)) from err
-        return _data(site, s, t)
+        return _data(v.site, v.session, t)
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201)
 def new_round(tournament_id: int, body: RoundIn, request: Request) -> dict[str, Any]:
     """(Director) seat every registered player on the next round's games, balanced over the powers."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = _tournament(site, s, tournament_id)
-        user = actor.require()
+    with writing(request) as v:
+        t = _tournament(v.site, v.session, tournament_id)
+        user = v.user()
         _director(t, user)
         unknown = [k for k in body.deadlines if k not in DEFAULT_DEADLINES]
         if unknown:
             raise bad_request(f"unknown deadline {unknown[0]!r}", "bad_settings", "deadlines")
         try:
             start_round(
-                s,
+                v.session,
                 t,
                 user,
                 {**DEFAULT_DEADLINES, **body.deadlines},
-                site.now(),
+                v.site.now(),
                 random.SystemRandom(),
-                lambda row: site.referee.maybe_start(s, row, site.now()),
+                lambda row: v.site.referee.maybe_start(v.session, row, v.site.now()),
             )
         except GameRuleError as err:
             raise conflict(str(err)) from err
-        return _data(site, s, t)
+        return _data(v.site, v.session, t)
