@@ -72,10 +72,10 @@ KINDS = (PHASE, DEADLINE, MESSAGE, VOTE_OPENED, VOTE_DECIDED, REPLACEMENT, START
 OPT_IN = (CALLS,)
 """The kinds a user gets only after turning them on (``User.notify_on``); every other kind is on until turned
 off (``User.notify_off``)."""
-SITE, EMAIL = "site", "email"
-CHANNELS = (SITE, EMAIL)
-"""Where a notification can go: the site's list, e-mail."""
-OUTSIDE = (EMAIL,)
+SITE, EMAIL, WEBHOOK = "site", "email", "webhook"
+CHANNELS = (SITE, EMAIL, WEBHOOK)
+"""Where a notification can go: the site's list, e-mail, the user's webhook."""
+OUTSIDE = (EMAIL, WEBHOOK)
 """The channels a sender delivers (the site's list is read from the outbox itself)."""
 
 
@@ -105,6 +105,8 @@ def wants(user: User, channel: str, kind: str) -> bool:
         return False
     if channel == EMAIL:
         return bool(user.email)
+    if channel == WEBHOOK:
+        return bool(user.webhook_url and user.webhook_secret)
     return True
 
 

@@ -1,17 +1,17 @@
 """Anonymous games: no notification names the player behind a power (e-mails as the SMTP sink received
-them, and the site's list).
+them, the site's list, webhook bodies).
 
 Proved as ``test_anonymous.py`` proves it for pages, API and event stream: the same script is played in
 two anonymous games that differ only in the accounts behind France and Germany (``anon_alpha`` and
 ``anon_bravo`` exchange seats).  England, a fixed third player, must receive byte-identical e-mails
-(the header block as the raw bytes the sink received, and the decoded text of the body) and site notifications in both games, for every
-kind: game start, phase processed, press messages, a vote opened and decided, a call for a
+(the header block as the raw bytes the sink received, and the decoded text of the body), site
+notifications and webhook bodies (the bytes its webhook server received) in both games, for every kind: game start, phase processed, press messages, a vote opened and decided, a call for a
 replacement of France, and the game's end.
 
 What is set aside before comparing, and why:
 
-- the game id in links, and the notification's row id inside ``Message-ID`` (row ids count across the
-  site's games: the second game's rows are newer);
+- the game id in links and in the webhook body, and the notification's row id inside ``Message-ID`` and
+  the webhook's ``delivery`` id (row ids count across the site's games: the second game's rows are newer);
 - the take-over token of the call (random by design);
 - the timestamp and signature of the unsubscribe token: itsdangerous stamps it with the wall clock at
   sending time; its payload (the account and the kind) is kept and compared.
@@ -22,13 +22,18 @@ What is set aside before comparing, and why:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
+from arbitre.server.app import create_app, make_site
+from arbitre.server.clock import ManualClock
 from arbitre.server.notify import sender
-from arbitre.server.site import Site
+from arbitre.server.site import Settings, Site
 from tests.server.conftest import POWERS, Api
 from tests.server.smtp_sink import Received, Sink
+from tests.server.test_notify_webhook import Hook
 
 SETTINGS = {
     "name": "Masks",
@@ -45,7 +50,7 @@ def normalise(text: str, gid: int) -> str:
     """``text`` with what differs by construction set aside (see the module's docstring)."""
     text = re.sub(rf"/games/{gid}(?=\D|$)", "/games/ID", text)
     text = re.sub(rf'"game": ?{gid}\b', '"game":ID', text)
-    text = re.sub(r"<n\d+\.", "<nID.", text)  # Message-ID: the row id
+    text = re.sub(r"<n\d+\.", "<nID.", text)  # Message-ID and the webhook's delivery id: the row id
     text = re.sub(r"/takeover/[A-Za-z0-9_-]+", "/takeover/TOKEN", text)
     return re.sub(r"(/unsubscribe/[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+", r"\1.STAMP.SIGNATURE", text)
 
@@ -73,10 +78,35 @@ def play(master: Api, seats: dict[str, Api], gid: int) -> None:
     assert master.post(f"/api/games/{gid}/master", {"action": "end"}).status_code == 200
 
 
-def test_a_third_players_notifications_do_not_depend_on_who_plays_what(
-    mail_client: TestClient, mail_site: Site, sink: tuple[str, Sink]
-) -> None:
+@pytest.fixture
+def both_site(db_url: str, clock: ManualClock, sink: tuple[str, Sink]) -> Iterator[Site]:
+    """A site that sends e-mail to the sink and allows webhooks to loopback."""
+    s = make_site(
+        Settings(
+            database_url=db_url,
+            run_worker=False,
+            smtp_url=sink[0],
+            site_url="https://arbitre.example",
+            webhook_http_loopback=True,
+        ),
+        clock,
+    )
+    yield s
+    s.db.dispose()
+
+
+def test_a_third_players_notifications_do_not_depend_on_who_plays_what(both_site: Site, sink: tuple[str, Sink]) -> None:
     _, received = sink
+    hook = Hook()
+    try:
+        with TestClient(create_app(site=both_site)) as client:
+            run(client, both_site, received, hook)
+    finally:
+        hook.close()
+
+
+def run(mail_client: TestClient, mail_site: Site, received: Sink, hook: Hook) -> None:
+    """The script in both games, then the comparisons."""
     master = Api(mail_client, "anon_gm")
     alpha, bravo = (Api(mail_client, name) for name in SWAPPED)
     others = {p: Api(mail_client, f"anon_{p.lower()}") for p in POWERS if p not in ("FRANCE", "GERMANY")}
@@ -86,7 +116,9 @@ def test_a_third_players_notifications_do_not_depend_on_who_plays_what(
         assert r.status_code == 200
         if n % 2:
             assert api.put("/api/me", {"lang": "fr"}).status_code == 200
+    assert england.put("/api/me/webhook", {"url": hook.url}).status_code == 200
     mails: list[list[bytes]] = []
+    hooks: list[list[bytes]] = []
     lists: list[list[str]] = []
     for alpha_power, bravo_power in (("FRANCE", "GERMANY"), ("GERMANY", "FRANCE")):
         before = len(received.messages(f"{england.name}@masks.example"))
@@ -100,6 +132,7 @@ def test_a_third_players_notifications_do_not_depend_on_who_plays_what(
         sender.tick(mail_site)
         got = received.messages(f"{england.name}@masks.example")[before:]
         mails.append([mail_bytes(m, gid) for m in got])
+        hooks.append([normalise(body.decode(), gid).encode() for _, body in hook.received[len(hooks) * 8 :]])
         items = [i for i in england.get("/api/notifications?limit=200").json()["items"] if i["game"] == gid]
         lists.append(
             [normalise(repr(sorted((k, v) for k, v in i.items() if k not in ("id", "game"))), gid) for i in items]
@@ -115,4 +148,6 @@ def test_a_third_players_notifications_do_not_depend_on_who_plays_what(
         assert first == second
         assert not any(name.encode() in first for name in SWAPPED)
     assert lists[0] == lists[1]
+    assert len(hooks[0]) == len(hooks[1]) == 8 and hooks[0] == hooks[1]  # the webhook bodies, byte for byte
+    assert not any(name.encode() in body for body in hooks[0] for name in SWAPPED)
     assert not any(name in item for item in lists[0] for name in SWAPPED)

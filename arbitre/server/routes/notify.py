@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from arbitre.server.auth import site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.fields import RowId, Strict
-from arbitre.server.notify import letters
+from arbitre.server.notify import letters, webhook
 from arbitre.server.pages import redirect, render
 from arbitre.server.site import Site
 from arbitre.server.visit import NO_CSRF, reading, writing
@@ -118,6 +118,7 @@ def settings_data(user: User) -> dict[str, Any]:
         "remind_minutes": user.remind_minutes,
         "off": sorted(s for s in user.notify_off or [] if s.partition(":")[2] not in OPT_IN),
         "on": sorted(user.notify_on or []),
+        "webhook": user.webhook_url or "",
         "kinds": list(KINDS),
         "opt_in": list(OPT_IN),
         "channels": list(CHANNELS),
@@ -194,6 +195,37 @@ def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
             user.notify_off = sorted(set(body.off or []))
         if "on" in given:
             user.notify_on = sorted(set(body.on or []))
+        return settings_data(user)
+
+
+class WebhookIn(Strict):
+    """Where to POST your notifications: an https URL on a public address."""
+
+    url: Annotated[str, StringConstraints(min_length=1, max_length=webhook.MAX_URL)]
+
+
+@router.put("/api/me/webhook")
+def put_webhook(body: WebhookIn, request: Request) -> dict[str, Any]:
+    """Set your webhook URL; the answer carries a new signing secret, shown this once (HMAC-SHA256 of each body,
+    in ``X-Arbitre-Signature: sha256=<hex>``)."""
+    with writing(request) as v:
+        try:
+            webhook.check_url(body.url, http_loopback=v.site.settings.webhook_http_loopback)
+        except webhook.WebhookError as err:
+            raise bad_request(str(err), "bad_webhook", "body.url") from err
+        user = v.user()
+        user.webhook_url = body.url
+        user.webhook_secret = webhook.new_secret()
+        return {"url": user.webhook_url, "secret": user.webhook_secret}
+
+
+@router.delete("/api/me/webhook")
+def delete_webhook(request: Request) -> dict[str, Any]:
+    """Remove your webhook (and its secret): nothing more is posted to it."""
+    with writing(request) as v:
+        user = v.user()
+        user.webhook_url = None
+        user.webhook_secret = None
         return settings_data(user)
 
 
