@@ -67,6 +67,15 @@ class VotesIn(Strict):
     dias: bool = True
 
 
+class BotsIn(Strict):
+    """Bot seats at creation: the powers a bot plays, the bot setting for votes and scores, and after how
+    many missed steps in a row a bot takes a late player's seat."""
+
+    seats: Names = []
+    votes: Literal["abstain", "exclude", "count"] = "abstain"
+    after_missed: int | None = Field(default=None, strict=True, ge=1, le=20)
+
+
 class GameIn(Strict):
     """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare;
     ``show_progress``: everyone sees who has given orders and who is ready)."""
@@ -101,6 +110,9 @@ class GameIn(Strict):
     """The centres a power needs to win (``null``: the map's number)."""
     scoring: Literal["draw-size", "sum-of-squares", "c-diplo", "c-diplo-100"] = "draw-size"
     """The scoring system of the game's final page."""
+    bots: BotsIn | None = None
+    """Seats the house bot plays from the start, and how votes, scores and lateness treat bot seats (the
+    way a game without a master gets bots; a master can also seat them later)."""
 
 
 class JoinIn(Strict):

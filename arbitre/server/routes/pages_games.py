@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import threading
 from typing import Any
 from urllib.parse import quote
@@ -18,7 +17,7 @@ from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
-from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
+from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
 from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
@@ -58,17 +57,6 @@ def _options(text: str, problems: list[str]) -> dict[str, str]:
             continue
         out[name.strip()] = value.strip()
     return out
-
-
-def _minutes(value: str, key: str, problems: list[str]) -> int:
-    try:
-        minutes = float(value)
-    except ValueError:
-        minutes = math.nan
-    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
-        problems.append(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)")
-        return 0
-    return round(minutes * 60)
 
 
 def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
@@ -132,6 +120,8 @@ def new_form(request: Request) -> Response:
             "anonymous": False,
             "secret": sorted(DEFAULT_SECRET),
             "dias": True,
+            "bot_seats": [],
+            "bot_votes": "abstain",
             **ENDING_DEFAULTS,
             **{f"deadline_{k}": str(seconds // 60) for k, seconds in DEFAULT_DEADLINES.items()},
         }
@@ -162,6 +152,8 @@ def create(
     anonymous: str = Form(""),
     secret: list[str] = Form([]),
     dias: str = Form(""),
+    bot_seats: list[str] = Form([]),
+    bot_votes: str = Form("abstain"),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
     lateness: dict[str, Any] = Depends(lateness_form),
     ending: dict[str, Any] = Depends(ending_form),
@@ -189,6 +181,8 @@ def create(
         "anonymous": bool(anonymous),
         "secret": secret,
         "dias": bool(dias),
+        "bot_seats": bot_seats,
+        "bot_votes": bot_votes[:16],
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
         "lateness_preset": lateness["preset"],
         "lateness_timezone": lateness.get("timezone", "UTC"),
@@ -201,7 +195,9 @@ def create(
         problems: list[str] = list(ending["problems"])
         if not name.strip():
             problems.append("a game needs a name")
-        deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
+        deadlines = {
+            k: minutes_field(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)
+        }
         chosen = _options("\n".join([f"preset={preset}"] if preset else []) + "\n" + "\n".join(datc_option), problems)
         chosen.update(_options(options, problems))
         if not problems:
@@ -227,6 +223,9 @@ def create(
                         "anonymous": bool(anonymous),
                         "votes": {"secret": _form_names(secret), "dias": bool(dias)},
                         "lateness": lateness,
+                        "bots": {"seats": _form_names(bot_seats), "votes": bot_votes[:16]}
+                        if _form_names(bot_seats) or bot_votes != "abstain"
+                        else None,
                         **ending["values"],
                     },
                 )
