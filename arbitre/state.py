@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property
 from typing import NamedTuple
 
 
@@ -132,11 +131,10 @@ class Position:
     owners: Mapping[str, str]
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
     extras: Mapping[str, object] = field(default_factory=dict)
+    memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from this position, computed once (fleets at sea…); not part of equality.
 
-    @cached_property
-    def memo(self) -> dict[object, object]:
-        """Facts derived from this position, computed once (fleets at sea…); not part of equality."""
-        return {}
+    A field rather than a ``cached_property``: the compiled build's classes have no ``__dict__``."""
 
     def units_of(self, power: str) -> list[Unit]:
         """The units of ``power``, sorted by place."""

@@ -36,6 +36,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from arbitre import compiled
+
 TARGET_MS = 100.0
 """``arbitre adjudicate`` and ``arbitre orders --json`` must start, answer and exit within this (median wall)."""
 
@@ -131,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=True)
         load = os.getloadavg()
         print(f"start-up, {args.runs} runs each, {'no' if args.cold else 'warm'} bytecode cache")
+        print(f"core: {'compiled (mypyc, scripts/build-compiled)' if compiled() else 'pure Python'}")
         print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         print(f"{'command':34} {'wall min':>8} {'median':>7} {'cpu min':>8} {'median':>7}   (ms)")
         results: dict[str, float] = {}
