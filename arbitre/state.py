@@ -58,11 +58,12 @@ class Phase:
     season: Season
     kind: PhaseKind
 
-    def __post_init__(self) -> None:
-        if type(self.kind) is not PhaseKind:
-            object.__setattr__(self, "kind", PhaseKind(self.kind))
-        if type(self.season) is not Season:
-            object.__setattr__(self, "season", Season(self.season))
+    def __init__(self, year: int, season: Season | str, kind: PhaseKind | str) -> None:
+        # Written out (the dataclass keeps it) so that a letter becomes its member before it is stored:
+        # the compiled build's attributes take only their declared type.
+        object.__setattr__(self, "year", year)
+        object.__setattr__(self, "season", season if type(season) is Season else Season(season))
+        object.__setattr__(self, "kind", kind if type(kind) is PhaseKind else PhaseKind(kind))
 
     @classmethod
     def parse(cls, text: str) -> Phase:
