@@ -5,6 +5,7 @@
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)  # a throwaway certificate for the SMTP TLS tests
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
 if [ "${#need[@]}" -gt 0 ]; then
   echo "ci-services: installing ${need[*]}" >&2

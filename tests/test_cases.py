@@ -28,6 +28,7 @@ EXPECTED_COUNTS = {
     "espionnite": 11,
     "datc_options": 86,
     "colonial_submarines": 12,
+    "espionnite_colonial": 13,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitre.judge.tournament import assign_powers, min_cost_assignment, seat_round, standings
+from arbitre.judge.tournament import assign_powers, min_cost_assignment, seat_round, sitting_out, standings
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
@@ -37,6 +38,34 @@ def test_one_board_plays_every_power_once_in_seven_rounds(players: list[str]) ->
         for p, q in seating.boards[0].items():
             played[p][q] += 1
     assert all(sorted(c) == POWERS and set(c.values()) == {1} for c in played.values())
+
+
+@given(st.integers(8, 20), st.integers(1, 9), st.randoms(use_true_random=False))
+def test_players_sit_out_in_turn(count: int, rounds: int, rng: Any) -> None:
+    """Whatever the draws, over the rounds nobody sits out a second time before everyone sat out once,
+    and the players left fill whole boards."""
+    players = [f"p{i:02}" for i in range(count)]
+    games = dict.fromkeys(players, 0)
+    sat_out: Counter[str] = Counter()
+    for _ in range(rounds):
+        draw = players[:]
+        rng.shuffle(draw)
+        out = sitting_out(games, 7, draw)
+        assert len(out) == count % 7 and (count - len(out)) % 7 == 0
+        for p in players:
+            if p in out:
+                sat_out[p] += 1
+            else:
+                games[p] += 1
+        counts = [sat_out[p] for p in players]
+        assert max(counts) - min(counts) <= 1, counts
+
+
+def test_sitting_out_follows_the_draw_among_equals() -> None:
+    games = {"a": 2, "b": 1, "c": 2, "d": 2}
+    assert sitting_out(games, 3, ["d", "c", "b", "a"]) == ["d"]
+    assert sitting_out(games, 3, ["b", "a", "c", "d"]) == ["a"]
+    assert sitting_out({"a": 0, "b": 0, "c": 0}, 3, ["a", "b", "c"]) == []
 
 
 def test_the_grouping_of_least_cost_is_kept() -> None:

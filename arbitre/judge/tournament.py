@@ -1,5 +1,5 @@
-"""Tournament arithmetic, pure: balanced seating (each player meets each power at most once where
-possible) and standings (scores minus yellow cards).
+"""Tournament arithmetic, pure: who sits a round out, balanced seating (each player meets each power
+at most once where possible) and standings (scores minus yellow cards).
 
 The store decides which groupings of players into boards to try (it may
 shuffle); here each board's powers are given by a minimum-cost assignment whose
@@ -73,6 +73,23 @@ def assign_powers(board: Sequence[str], powers: Sequence[str], played: Played) -
         raise ValueError(f"a board seats {len(powers)} players, not {len(board)}")
     columns = min_cost_assignment([[_cost(played, p, q) for q in powers] for p in board])
     return {p: powers[c] for p, c in zip(board, columns, strict=True)}
+
+
+def sitting_out(games_played: Mapping[str, int], board_size: int, draw: Sequence[str]) -> list[str]:
+    """The players who sit the next round out when their number is not a multiple of ``board_size``:
+    those who played the most games so far, ties broken by their place in ``draw`` (the players in an
+    order the caller drew at random), so that over the rounds everyone sits out in turn.
+
+    Sorted; empty when the players fill whole boards.
+    """
+    if sorted(draw) != sorted(games_played):
+        raise ValueError("the draw must hold each player once")
+    extra = len(draw) % board_size
+    if not extra:
+        return []
+    # a stable sort: within a number of games, the drawn order decides
+    by_games = sorted(draw, key=lambda p: -games_played[p])
+    return sorted(by_games[:extra])
 
 
 @dataclass(frozen=True)

@@ -130,7 +130,7 @@ class OrderKind:
     ``check`` its legality and ``legal`` its legal-order list (``None``: the
     standard rules of the phase); ``role`` its part in the adjudication;
     ``places`` what a view shows of it; ``draw`` how a map draws it, and
-    ``above_units`` whether over the units; ``words`` the key of its wording.
+    ``above_units`` whether over the units.
     ``belongs_to`` (whole-power orders only) names the province of the unit the
     order is given with, as one of that unit's orders: a spy on the unit learns
     it, and a reaction change may replace it (``None``: it belongs to no unit).

@@ -19,6 +19,7 @@ from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
+from arbitre.store.botseats import seat_bot, store_settings
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lateness import store_lateness
@@ -141,7 +142,40 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     except GameRuleError as err:
         raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
     store_ending(session, row.id, ending)
+    _creation_bots(session, site, row, data.get("bots"))
     return row
+
+
+def _creation_bots(session: Session, site: Site, row: GameRow, value: object) -> None:
+    """Seat the bots a new game asks for (empty seats only) and keep its bot settings; the game starts
+    if that fills it."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        raise bad_request("bots is an object {seats, votes, after_missed}", "bad_settings", "bots")
+    try:
+        store_settings(session, row.id, value.get("votes"), value.get("after_missed"))
+    except GameRuleError as err:
+        raise bad_request(str(err), "bad_settings", "bots") from err
+    powers = site.referee.game(session, row).powers()
+    members = [m for m in memberships(session, row.id) if m.role == PLAYER]
+    wanted = {m.wanted_power for m in members if m.wanted_power}
+    seats = _names(value.get("seats"), "bots.seats")
+    if len(set(seats)) + len(members) > len(powers):
+        raise bad_request(
+            f"{len(set(seats))} bots and {len(members)} player(s) would not fit the {len(powers)} seats",
+            "bad_settings",
+            "bots.seats",
+        )
+    for power in seats:
+        power = power.strip().upper()
+        if power in wanted:
+            raise bad_request(f"you asked for {power}: a bot cannot take it", "bad_settings", "bots.seats")
+        try:
+            seat_bot(session, row, power, powers, "empty")
+        except GameRuleError as err:
+            raise bad_request(str(err), "bad_settings", "bots.seats") from err
+    site.referee.maybe_start(session, row, site.now())
 
 
 def _vote_settings(value: object) -> dict[str, Any]:

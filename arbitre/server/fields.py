@@ -9,6 +9,7 @@ acceptable in any field; these types add each field's own limits.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
@@ -73,3 +74,16 @@ class Strict(BaseModel):
     """Base of every request body: unknown fields are refused."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def minutes_field(value: str, key: str, problems: list[str]) -> int:
+    """A form's deadline typed in minutes, as seconds; a line added to ``problems`` (and 0) when it is not
+    a number of minutes from 0 to 60 days."""
+    try:
+        minutes = float(value)
+    except ValueError:
+        minutes = math.nan
+    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
+        problems.append(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)")
+        return 0
+    return round(minutes * 60)

@@ -14,6 +14,8 @@ from fastapi.templating import Jinja2Templates
 from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import translator
+from arbitre.server.local_times import time_formatter
+from arbitre.server.power_names import power_namer
 from arbitre.server.site import Site
 from arbitre.server.wording import result_text
 from arbitre.store.outbox import unread_count
@@ -52,6 +54,8 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
     ctx = {
         "t": t,
         "duration": lambda seconds: duration_text(seconds, t),
+        "power_name": power_namer(actor.lang),
+        "local_time": time_formatter(actor.user),
         "lang": actor.lang,
         "user": actor.user,
         "csrf": site.signer.csrf_token(actor.nonce),

@@ -18,7 +18,7 @@ from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
-from arbitre.store.botseats import bot_summary
+from arbitre.store.botseats import bot_summary, excluded_from_scores
 from arbitre.store.endings import ending_of, scores
 from arbitre.store.games import (
     chosen_powers,
@@ -53,6 +53,13 @@ class Seat:
     def power(self) -> str | None:
         """The power a player holds (``None`` before the game starts and for other roles)."""
         return self.member.power if self.member else None
+
+    @property
+    def wanted_power(self) -> str | None:
+        """The power a player chose, or ranked first, before the game starts and seats it (else ``None``)."""
+        if self.member is None or self.member.power:
+            return None
+        return self.member.wanted_power
 
     @property
     def viewer(self) -> str:
@@ -182,7 +189,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         "roster": roster(session, row, seat),
         "invitation": invitation(row, seat),
         "powers": game.powers(),
-        "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer},
+        "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer, "wanted": seat.wanted_power},
         "winners": list(game.winners),
         "view": view_data(current_view(game, seat.viewer), game.rules),
         "bots": bot_summary(session, row.id),
@@ -235,7 +242,9 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
 def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
     """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
     ending = ending_of(session, row.id)
-    return {"ending": ending.to_data(), "scores": scores(game, ending)}
+    # only a finished game has scores: a running game's page asks nothing about its bot seats here
+    excluded = excluded_from_scores(session, row.id) if row.status == FINISHED else frozenset()
+    return {"ending": ending.to_data(), "scores": scores(game, ending, excluded)}
 
 
 def shows_progress(row: GameRow) -> bool:

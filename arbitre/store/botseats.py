@@ -60,6 +60,13 @@ def bot_settings(session: Session, game_id: int) -> BotSetting:
     return found if found is not None else BotSetting(game_id=game_id, votes="abstain", after_missed=None)
 
 
+def excluded_from_scores(session: Session, game_id: int) -> frozenset[str]:
+    """The powers whose seats a bot holds, when the game's bot setting leaves bot seats out of scores."""
+    if bot_settings(session, game_id).votes != "exclude":
+        return frozenset()
+    return frozenset(bot_seats(session, game_id))
+
+
 def store_settings(session: Session, game_id: int, votes: str | None, after_missed: int | None) -> BotSetting:
     """Set the game's bot settings (checked: ``votes`` in :data:`BOT_VOTES`, ``after_missed`` 1–20 or none)."""
     if votes is not None and votes not in BOT_VOTES:

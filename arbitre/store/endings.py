@@ -9,6 +9,7 @@ without loading the engine state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import ForeignKey, Integer, String
@@ -80,18 +81,28 @@ def ending_of(session: Session, game_id: int) -> Ending:
     return Ending(found.scoring, found.last_year, found.target_centers)
 
 
-def scores(game: Game, ending: Ending) -> dict[str, Any] | None:
+def scores(game: Game, ending: Ending, excluded: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """The scores of a won or drawn game under its system (``None`` while it runs or when it ended without a
-    result): system, its source, each power's centres and score."""
+    result): system, its source, each power's centres and score.
+
+    ``excluded`` powers (bot seats, when the game's bot setting leaves them out) get no score, and the
+    system is applied to the other powers alone; a solo by an excluded power scores the others 0.
+    """
     if game.status not in (WON, DRAWN):
         return None
     system = SYSTEMS[ending.scoring]
     centres = {p: game.centers(p) for p in game.powers()}
-    got = score(system, centres, game.status, list(game.winners))
+    scored = {p: c for p, c in centres.items() if p not in excluded}
+    winners = [w for w in game.winners if w not in excluded]
+    if game.status == WON and not winners:
+        got = dict.fromkeys(scored, Fraction(0))
+    else:
+        got = score(system, scored, game.status, winners)
     return {
         "system": system.name,
         "title": system.title,
         "source": system.source,
         "centres": centres,
         "scores": rounded(got),
+        "excluded": sorted(p for p in centres if p in excluded),
     }

@@ -1,9 +1,10 @@
 """Tournaments: a director, players, rounds of games seated by a balanced rule, standings.
 
-A round seats every player (their number a multiple of the map's powers) on
-new games the director masters, each player given a power by
-:func:`arbitre.judge.tournament.seat_round` (each player meets each power at
-most once where possible).  Standings add the players' scores in the finished
+A round seats the players on new games the director masters, each player given
+a power by :func:`arbitre.judge.tournament.seat_round` (each player meets each
+power at most once where possible).  When the players do not fill whole boards,
+those who played the most games sit the round out
+(:func:`arbitre.judge.tournament.sitting_out`, ties drawn at random).  Standings add the players' scores in the finished
 games (under each game's scoring system) and deduct ``card_penalty`` points per
 yellow card they got in the tournament's games.
 """
@@ -21,7 +22,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from arbitre.judge import Game
 from arbitre.judge.scoring import SYSTEMS
-from arbitre.judge.tournament import Standing, seat_round, standings
+from arbitre.judge.tournament import Standing, seat_round, sitting_out, standings
+from arbitre.store.botseats import excluded_from_scores
 from arbitre.store.endings import Ending, check_ending, ending_of, scores, store_ending
 from arbitre.store.games import GameRuleError, GameSettings, create_game, get_game, memberships, user_names
 from arbitre.store.lateness import parse, store_lateness
@@ -145,14 +147,17 @@ def start_round(
     rng: random.Random,
     start: Callable[[GameRow], object],
 ) -> list[GameRow]:
-    """Seat every registered player on new games for the next round; ``start`` starts each game (it is full)."""
-    players = [str(u) for u in sorted(players_of(session, t.id))]
+    """Seat the registered players on new games for the next round (some sit out when they do not fill
+    whole boards); ``start`` starts each game (it is full)."""
+    registered = [str(u) for u in sorted(players_of(session, t.id))]
     powers = Game.new(t.map_name).powers()
-    if not players or len(players) % len(powers):
-        raise GameRuleError(
-            f"players: a round needs a multiple of {len(powers)} players; {len(players)} are registered"
-        )
+    if len(registered) < len(powers):
+        raise GameRuleError(f"players: a round needs at least {len(powers)} players; {len(registered)} are registered")
     played = _played(session, t.id)
+    draw = registered[:]
+    rng.shuffle(draw)
+    out = set(sitting_out({p: sum(played.get(p, Counter()).values()) for p in registered}, len(powers), draw))
+    players = [p for p in registered if p not in out]
     boards = len(players) // len(powers)
     groupings = [[players[i * len(powers) : (i + 1) * len(powers)] for i in range(boards)]]
     for _ in range(CANDIDATES if boards > 1 else 0):
@@ -197,7 +202,7 @@ def tournament_standings(session: Session, t: Tournament, game_of: Callable[[Gam
         row = get_game(session, game_id)
         if row is None or row.status != FINISHED:
             continue
-        result = scores(game_of(row), ending_of(session, game_id))
+        result = scores(game_of(row), ending_of(session, game_id), excluded_from_scores(session, game_id))
         if result is None:
             continue
         holders = {m.power: m.user_id for m in memberships(session, game_id) if m.role == PLAYER and m.power}
@@ -218,14 +223,16 @@ def tournament_data(session: Session, t: Tournament, game_of: Callable[[GameRow]
     ids = players_of(session, t.id)
     names = user_names(session, set(ids) | {t.director_id})
     rounds: dict[int, list[dict[str, Any]]] = {}
+    seated: dict[int, set[int]] = {}
     for tg in games_of(session, t.id):
         row = get_game(session, tg.game_id)
         if row is None:
             continue
+        members = [m for m in memberships(session, tg.game_id) if m.role == PLAYER]
+        seated.setdefault(tg.round, set()).update(m.user_id for m in members)
         seats = {
             m.power or m.wanted_power: names.get(m.user_id) or user_names(session, {m.user_id}).get(m.user_id)
-            for m in memberships(session, tg.game_id)
-            if m.role == PLAYER
+            for m in members
         }
         rounds.setdefault(tg.round, []).append(
             {
@@ -241,8 +248,22 @@ def tournament_data(session: Session, t: Tournament, game_of: Callable[[GameRow]
         "id": t.id,
         "name": t.name,
         "director": names.get(t.director_id),
-        "settings": {**ending.to_data(), "lateness": t.lateness, "card_penalty": t.card_penalty, "map": t.map_name},
+        "settings": {
+            **ending.to_data(),
+            "scoring_title": SYSTEMS[t.scoring].title,
+            "lateness": t.lateness,
+            "card_penalty": t.card_penalty,
+            "map": t.map_name,
+        },
         "players": sorted(names[i] for i in ids),
-        "rounds": [{"round": n, "games": games} for n, games in sorted(rounds.items())],
+        "rounds": [
+            {
+                "round": n,
+                "games": games,
+                # registered players not seated in the round (who sat it out, or registered since)
+                "not_playing": sorted(names[i] for i in ids if i not in seated[n]),
+            }
+            for n, games in sorted(rounds.items())
+        ],
         "standings": [s.__dict__ for s in tournament_standings(session, t, game_of)],
     }

@@ -55,6 +55,25 @@ def new_game(
     return gid, master, bots
 
 
+def register(page: Any, base: str, name: str) -> None:
+    """Register ``name`` through the page's form (the page is then logged in)."""
+    page.goto(base + "/register")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_selector("#nav-account")
+
+
+def shoot_both(page: Any, folder: Path, name: str) -> None:
+    """Save full-page screenshots of ``page`` at its width and at a 390 px phone width (then restore it)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    width = page.viewport_size["width"] if page.viewport_size else 1280
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(folder / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size({"width": width, "height": 900})
+
+
 def login(b: Any, base: str, name: str, width: int = 1280, height: int = 1100) -> Any:
     """A new browser page logged in as ``name``."""
     page = b.new_context(

@@ -14,7 +14,7 @@ def test_game_starts_when_full(app_client: TestClient) -> None:
     gid, _master, players = start_game(app_client)
     state = players["FRANCE"].get(f"/api/games/{gid}").json()
     assert state["game"]["status"] == "active"
-    assert state["you"] == {"role": "player", "power": "FRANCE", "viewer": "FRANCE"}
+    assert state["you"] == {"role": "player", "power": "FRANCE", "viewer": "FRANCE", "wanted": None}
     assert state["orders"]["must_order"] is True
     assert "A PAR - BUR" in state["orders"]["legal"]["PAR"]
     assert "all_orders" not in state

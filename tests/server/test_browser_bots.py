@@ -14,27 +14,14 @@ import pytest
 from arbitre.server import worker
 from arbitre.server.site import Site
 from tests.server.browser import browser, live_server, show_now
+from tests.server.mapclick import register, shoot_both
 
 BOTS = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
-PASSWORD = "password123"
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots" / "bots"
 
 
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.click("#submit")
-    page.wait_for_selector("#nav-account")
-
-
 def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    width = page.viewport_size["width"] if page.viewport_size else 1280
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
-    page.set_viewport_size({"width": width, "height": 900})
+    shoot_both(page, SHOTS, name)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -56,7 +43,7 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
             gm.select_option("#bot-power", power)
             gm.click("#bot-seat")
             gm.wait_for_selector("#note")
-        assert all(p in gm.inner_text("#bot-list") for p in BOTS)
+        assert all(gm.query_selector(f"#bot-list .bot-seat[data-power={p}]") for p in BOTS)
         me.goto(f"{base}/games/{gid}")
         me.select_option("#join-power", "FRANCE")
         me.click("#join")

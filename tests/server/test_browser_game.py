@@ -11,17 +11,9 @@ from arbitre.server import worker
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
 from tests.server.browser import browser, live_server
+from tests.server.mapclick import register
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
-PASSWORD = "password123"
-
-
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.click("#submit")
-    page.wait_for_selector("#nav-account")
 
 
 def give_orders(page: Any, base: str, gid: int, orders: list[str], ready: bool) -> None:

@@ -20,26 +20,13 @@ from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
 from tests.server.browser import browser, live_server
 from tests.server.conftest import POWERS, Api
+from tests.server.mapclick import register, shoot_both
 
-PASSWORD = "password123"
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots" / "lateness"
 
 
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/register")
-    page.fill("#name", name)
-    page.fill("#password", PASSWORD)
-    page.click("#submit")
-    page.wait_for_selector("#nav-account")
-
-
 def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    width = page.viewport_size["width"] if page.viewport_size else 1280
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
-    page.set_viewport_size({"width": width, "height": 900})
+    shoot_both(page, SHOTS, name)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -83,7 +70,7 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
         board = api.get(f"/api/games/{gid}/lateness").json()
         assert board["disorder"] == ["ITALY"] and [c["power"] for c in board["calls"]] == ["ITALY"]
         gm.goto(f"{base}/games/{gid}/lateness")
-        assert "ITALY" in gm.inner_text("#calls") and gm.query_selector("#missed") is not None
+        assert gm.query_selector("#calls #takeover-ITALY") is not None and gm.query_selector("#missed") is not None
         shoot(gm, "02-game-board-civil-disorder")
 
         # a newcomer finds the call on the site-wide board and follows the take-over link
@@ -98,7 +85,7 @@ def test_a_late_player_is_replaced_through_a_take_over_link(site: Site, clock: M
         me.click("#calls .takeover-link")
         me.click("#take-seat")
         me.wait_for_selector("#you")
-        assert "ITALY" in me.inner_text("#you")
+        assert "Italie" in me.inner_text("#you")  # the power by its French name
         shoot(me, "05-game-as-the-replacement")
         assert players["ITALY"].get(f"/api/games/{gid}/orders").status_code == 403  # the late player lost it
         board = api.get(f"/api/games/{gid}/lateness").json()

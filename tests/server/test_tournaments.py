@@ -58,6 +58,37 @@ def test_a_round_needs_a_full_board(app_client: TestClient) -> None:
     director = Api(app_client, f"td{uuid.uuid4().hex[:6]}")
     tid = director.post("/api/tournaments", {"name": "Petit"}).json()["id"]
     r = director.post(f"/api/tournaments/{tid}/rounds", {})
-    assert r.status_code == 409 and "multiple of 7" in r.json()["error"]["message"]
+    assert r.status_code == 409 and "at least 7 players" in r.json()["error"]["message"]
     assert director.post("/api/tournaments", {"name": "X", "scoring": "carnage"}).status_code == 422
     assert app_client.get("/api/tournaments/99999").status_code == 404
+
+
+def test_players_beyond_whole_boards_sit_out_in_turn(app_client: TestClient) -> None:
+    """Nine players: each round seats seven on one board; over three rounds six different players sit
+    out once each, and nobody plays a power twice."""
+    director = Api(app_client, f"td{uuid.uuid4().hex[:6]}")
+    tid = director.post("/api/tournaments", {"name": "Neuf"}).json()["id"]
+    names = []
+    for i in range(9):
+        api = Api(app_client, f"tn{i}{uuid.uuid4().hex[:5]}")
+        names.append(api.name)
+        assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+    powers_of: dict[str, set[str]] = {n: set() for n in names}
+    out_count = dict.fromkeys(names, 0)
+    for n in range(1, 4):
+        r = director.post(f"/api/tournaments/{tid}/rounds", {})
+        assert r.status_code == 201, r.text
+        this = r.json()["rounds"][n - 1]
+        (game,) = this["games"]
+        assert len(game["seats"]) == 7 and len(this["not_playing"]) == 2
+        assert set(game["seats"].values()) | set(this["not_playing"]) == set(names)
+        for power, name in game["seats"].items():
+            assert power not in powers_of[name]
+            powers_of[name].add(power)
+        for name in this["not_playing"]:
+            out_count[name] += 1
+    assert sorted(out_count.values()) == [0] * 3 + [1] * 6
+    (listed,) = [t for t in app_client.get("/api/tournaments").json() if t["id"] == tid]
+    assert listed["players"] == 9 and listed["rounds"] == 3 and listed["director"] == director.name
+    page = app_client.get(f"/tournaments/{tid}")
+    assert page.status_code == 200 and 'class="not-playing"' in page.text

@@ -14,11 +14,12 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.server import passwords
-from arbitre.server.auth import check_csrf, client_address, identify, site_of
+from arbitre.server.auth import client_address, site_of
 from arbitre.server.errors import Problem, not_found
 from arbitre.server.fields import Line, RowId, Secret, Strict
 from arbitre.server.pages import redirect, render
 from arbitre.server.security import SESSION_COOKIE
+from arbitre.server.visit import CSRF_HEADER, NO_CSRF, reading, writing
 from arbitre.store.accounts import delete_token, tokens_of
 from arbitre.store.sessions import end_all_sessions, end_session_id, live_sessions
 from arbitre.words.translate import N_
@@ -55,10 +56,9 @@ def change_password(body: PasswordIn, request: Request) -> dict[str, Any]:
     """Change your password; every other session of the account ends (this one stays)."""
     site = site_of(request)
     passwords.check_new_password(body.new_password, "body.new_password")
-    with site.db.reading() as s:  # the (slow) hashing runs outside any write transaction
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
+    with reading(request, CSRF_HEADER) as v:  # the (slow) hashing runs outside any write transaction
+        actor = v.actor
+        user = v.user()
         try:
             passwords.check_current(site, user, body.current_password, client_address(request))
         except Problem as err:
@@ -66,9 +66,8 @@ def change_password(body: PasswordIn, request: Request) -> dict[str, Any]:
                 err.where = "body.current_password"
             raise
     new_hash = passwords.new_hash(site, body.new_password)
-    with site.db.writing() as s:
-        fresh = identify(request, s).require()
-        ended = passwords.change_password(site, s, fresh, new_hash, actor.session_id)
+    with writing(request, NO_CSRF) as w:  # the token was checked above
+        ended = passwords.change_password(site, w.session, w.user(), new_hash, actor.session_id)
     return {"changed": True, "sessions_ended": ended}
 
 
@@ -98,10 +97,8 @@ def confirm_reset(body: ResetIn, request: Request) -> dict[str, Any]:
 @router.get("/api/me/sessions")
 def sessions(request: Request) -> list[dict[str, Any]]:
     """Your live sessions (browsers logged in), newest first; ``current`` marks the one asking."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        user = actor.require()
+    with reading(request) as v:
+        user = v.user()
         return [
             {
                 "id": row.id,
@@ -109,20 +106,17 @@ def sessions(request: Request) -> list[dict[str, Any]]:
                 "expires_at": row.expires_at.isoformat(),
                 "address": row.address,
                 "user_agent": row.user_agent,
-                "current": row.id == actor.session_id,
+                "current": row.id == v.actor.session_id,
             }
-            for row in live_sessions(s, user.id, site.now())
+            for row in live_sessions(v.session, user.id, v.site.now())
         ]
 
 
 @router.delete("/api/me/sessions/{session_id}")
 def end_session(session_id: RowId, request: Request) -> dict[str, Any]:
     """End one of your sessions."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        if not end_session_id(s, actor.require().id, session_id, site.now()):
+    with writing(request) as v:
+        if not end_session_id(v.session, v.user().id, session_id, v.site.now()):
             raise not_found("this session")
     return {"ended": 1}
 
@@ -130,30 +124,26 @@ def end_session(session_id: RowId, request: Request) -> dict[str, Any]:
 @router.post("/api/me/logout-everywhere")
 def logout_everywhere(request: Request) -> dict[str, Any]:
     """End every session of your account (API tokens stay: list and delete them at ``/api/me/tokens``)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        return {"ended": end_all_sessions(s, actor.require().id, site.now())}
+    with writing(request) as v:
+        return {"ended": end_all_sessions(v.session, v.user().id, v.site.now())}
 
 
 @router.get("/api/me/tokens")
 def tokens(request: Request) -> list[dict[str, Any]]:
     """Your API tokens (labels and dates; a token itself is shown only when made)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        user = identify(request, s).require()
-        return [{"id": t.id, "label": t.label, "created_at": t.created_at.isoformat()} for t in tokens_of(s, user.id)]
+    with reading(request) as v:
+        user = v.user()
+        return [
+            {"id": t.id, "label": t.label, "created_at": t.created_at.isoformat()}
+            for t in tokens_of(v.session, user.id)
+        ]
 
 
 @router.delete("/api/me/tokens/{token_id}")
 def remove_token(token_id: RowId, request: Request) -> dict[str, Any]:
     """Delete one of your API tokens (it stops working at once)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        if not delete_token(s, actor.require().id, token_id):
+    with writing(request) as v:
+        if not delete_token(v.session, v.user().id, token_id):
             raise not_found("this token")
     return {"deleted": 1}
 
@@ -166,49 +156,41 @@ def password_form(
     """The account page's password change; other sessions end."""
     site = site_of(request)
     passwords.check_new_password(new_password, "form.new_password")
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
+    with reading(request, csrf) as v:
+        user = v.user()
         try:
-            passwords.check_current(site, user, current_password[:200], client_address(request))
+            passwords.check_current(v.site, user, current_password[:200], client_address(request))
         except Problem as err:
             if err.where == "current_password":
                 err.where = "form.current_password"
             raise
     new_hash = passwords.new_hash(site, new_password)
-    with site.db.writing() as s:
-        passwords.change_password(site, s, identify(request, s).require(), new_hash, actor.session_id)
+    with writing(request, NO_CSRF) as w:  # the token was checked above
+        passwords.change_password(site, w.session, w.user(), new_hash, v.actor.session_id)
     return redirect("/account", "done")
 
 
 @router.get("/password-reset", response_class=HTMLResponse, include_in_schema=False)
 def reset_request_page(request: Request) -> Response:
     """Ask for a reset link."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return render(request, identify(request, s), "reset_request.html", {"sent": False})
+    with reading(request) as v:
+        return render(request, v.actor, "reset_request.html", {"sent": False})
 
 
 @router.post("/password-reset", response_class=HTMLResponse, include_in_schema=False)
 def reset_request(request: Request, csrf: str = Form(""), who: str = Form("")) -> Response:
     """Send the link (the page says the same whether the account exists or not)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        passwords.request_reset(site, s, who[:254], client_address(request))
-        return render(request, actor, "reset_request.html", {"sent": True})
+    with reading(request, csrf) as v:
+        passwords.request_reset(v.site, v.session, who[:254], client_address(request))
+        return render(request, v.actor, "reset_request.html", {"sent": True})
 
 
 @router.get("/reset/{token}", response_class=HTMLResponse, include_in_schema=False)
 def reset_page(token: str, request: Request) -> Response:
     """The new-password form of a reset link."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        passwords.user_of_reset(site, s, token, site.now())
-        return render(request, actor, "reset.html", {"token": token})
+    with reading(request) as v:
+        passwords.user_of_reset(v.site, v.session, token, v.site.now())
+        return render(request, v.actor, "reset.html", {"token": token})
 
 
 @router.post("/reset/{token}", include_in_schema=False)
@@ -216,9 +198,8 @@ def reset(token: str, request: Request, csrf: str = Form(""), new_password: str 
     """Set the new password; every session of the account ends; the visitor logs in again."""
     site = site_of(request)
     passwords.check_new_password(new_password, "form.new_password")
-    with site.db.reading() as s:
-        check_csrf(request, identify(request, s), csrf)
-        passwords.user_of_reset(site, s, token, site.now())
+    with reading(request, csrf) as v:
+        passwords.user_of_reset(v.site, v.session, token, v.site.now())
     new_hash = passwords.new_hash(site, new_password)
     with site.db.writing() as s:
         user = passwords.user_of_reset(site, s, token, site.now())

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
-from arbitre.server.auth import check_csrf, client_address, identify, site_of
+from arbitre.server.auth import client_address, site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import (
@@ -29,6 +29,7 @@ from arbitre.server.fields import (
     Strict,
 )
 from arbitre.server.routes.api_lateness import LatenessIn
+from arbitre.server.visit import CSRF_HEADER, reading, writing
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
@@ -66,6 +67,15 @@ class VotesIn(Strict):
     dias: bool = True
 
 
+class BotsIn(Strict):
+    """Bot seats at creation: the powers a bot plays, the bot setting for votes and scores, and after how
+    many missed steps in a row a bot takes a late player's seat."""
+
+    seats: Names = []
+    votes: Literal["abstain", "exclude", "count"] = "abstain"
+    after_missed: int | None = Field(default=None, strict=True, ge=1, le=20)
+
+
 class GameIn(Strict):
     """A new game's settings (deadlines in seconds, keyed M, R, A and the steps rule modules declare;
     ``show_progress``: everyone sees who has given orders and who is ready)."""
@@ -100,6 +110,9 @@ class GameIn(Strict):
     """The centres a power needs to win (``null``: the map's number)."""
     scoring: Literal["draw-size", "sum-of-squares", "c-diplo", "c-diplo-100"] = "draw-size"
     """The scoring system of the game's final page."""
+    bots: BotsIn | None = None
+    """Seats the house bot plays from the start, and how votes, scores and lateness treat bot seats (the
+    way a game without a master gets bots; a master can also seat them later)."""
 
 
 class JoinIn(Strict):
@@ -194,25 +207,23 @@ def token(body: TokenIn, request: Request) -> dict[str, Any]:
 @router.get("/me")
 def me(request: Request) -> dict[str, Any]:
     """The account and its games."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        user = identify(request, s).require()
+    with reading(request) as v:
+        user = v.user()
         return {
             "id": user.id,
             "name": user.name,
             "lang": user.lang,
-            "games": [{**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(s, user.id)],
+            "games": [
+                {**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(v.session, user.id)
+            ],
         }
 
 
 @router.put("/me")
 def update_me(body: MeIn, request: Request) -> dict[str, Any]:
     """Change preferences (language of pages and reports)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
+    with writing(request) as v:
+        user = v.user()
         user.lang = body.lang
         return {"id": user.id, "name": user.name, "lang": user.lang}
 
@@ -227,79 +238,64 @@ def options() -> dict[str, Any]:
 def games(request: Request) -> list[dict[str, Any]]:
     """The lobby: open games with free seats first, then running games, then finished ones (``taken`` of
     ``seats``).  Private games are listed to their members only."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        return [services.summary(g, n) for g, n in lobby_games(s, actor.user.id if actor.user else None)]
+    with reading(request) as v:
+        return [services.summary(g, n) for g, n in lobby_games(v.session, v.actor.user.id if v.actor.user else None)]
 
 
 @router.post("/games", status_code=201)
 def create(body: GameIn, request: Request) -> dict[str, Any]:
     """Create a game; you are its master."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
+    with writing(request) as v:
         data = body.model_dump()
         data["lateness"] = body.lateness.settings() if body.lateness else None
-        row = actions.new_game(s, site, actor.require(), data)
+        row = actions.new_game(v.session, v.site, v.user(), data)
         return services.summary(row, 0)
 
 
 @router.get("/games/{game_id}")
 def game(game_id: int, request: Request) -> dict[str, Any]:
     """A member's game page (summary, roster, their view, their orders); an outsider gets the summary."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor, member=False)
+    with reading(request) as v:
+        seat = v.game(game_id, member=False)
         if seat.member is None:
-            return {"game": services.summary(seat.row, taken_seats(s, game_id))}
-        return services.game_state(site, s, seat)
+            return {"game": services.summary(seat.row, taken_seats(v.session, game_id))}
+        return services.game_state(v.site, v.session, seat)
 
 
 @router.post("/games/{game_id}/join")
 def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join a game as a player or an observer."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
-        seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
-        return services.summary(seat.row, taken_seats(s, game_id))
+    with writing(request) as v:
+        user = v.user()
+        seat = v.game(game_id, member=False, lock=True)
+        actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(v.session, game_id))
 
 
 @router.get("/invitations/{token}")
 def invitation(token: str, request: Request) -> dict[str, Any]:
     """What an invitation link shows: the game's settings, its roster and its powers."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_invitation(s, token, identify(request, s))
-        return services.join_page(site, s, seat)
+    with reading(request) as v:
+        seat = v.invitation(token)
+        return services.join_page(v.site, v.session, seat)
 
 
 @router.post("/invitations/{token}/join")
 def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
-        seat = services.open_invitation(s, token, actor, lock=True)
-        actions.join_game(s, site, seat, user, body.role, body.power, body.preferences, body.code)
-        return services.summary(seat.row, taken_seats(s, seat.row.id))
+    with writing(request) as v:
+        user = v.user()
+        seat = v.invitation(token, lock=True)
+        actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
+        return services.summary(seat.row, taken_seats(v.session, seat.row.id))
 
 
 @router.get("/games/{game_id}/orders")
 def get_orders(game_id: int, request: Request) -> dict[str, Any]:
     """Your orders for the current step, your ready switch and the legal orders of your units."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s), roles=(PLAYER,))
-        state = services.game_state(site, s, seat)
+    with reading(request) as v:
+        seat = v.game(game_id, roles=(PLAYER,))
+        state = services.game_state(v.site, v.session, seat)
         if "orders" not in state:
             raise Problem(409, "conflict", "you hold no power yet")
         result: dict[str, Any] = state["orders"]
@@ -313,27 +309,23 @@ def legal(game_id: int, request: Request) -> dict[str, Any]:
     Made by the engine from what your power may see; in a reaction step, only the
     changes the engine accepts there (``one_line``: the one change replaces the box).
     """
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s), roles=(PLAYER,))
-        return services.legal_data(site, s, seat)
+    with reading(request) as v:
+        seat = v.game(game_id, roles=(PLAYER,))
+        return services.legal_data(v.site, v.session, seat)
 
 
 @router.put("/games/{game_id}/orders")
 def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
     """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
-        result = actions.submit_orders(s, site, seat, body.orders, body.ready, body.phase)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        result = actions.submit_orders(v.session, v.site, seat, body.orders, body.ready, body.phase)
         rejected = [
             {
                 "order": r.text,
                 "outcome": r.outcome,
                 "reason": r.reason,
-                "message": engine_message(r.message or "", r.outcome, actor.lang) or None,
+                "message": engine_message(r.message or "", r.outcome, v.actor.lang) or None,
             }
             for r in result.rejected
         ]
@@ -343,105 +335,83 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]
 @router.post("/games/{game_id}/check")
 def check(game_id: int, body: CheckIn, request: Request) -> dict[str, Any]:
     """Check orders without storing them: the engine's messages for the lines it rejects."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, roles=(PLAYER,))
-        errors = actions.check_orders(site, s, seat, body.orders)
+    with reading(request, CSRF_HEADER) as v:
+        seat = v.game(game_id, roles=(PLAYER,))
+        errors = actions.check_orders(v.site, v.session, seat, body.orders)
         for e in errors:  # the engine's words in the reader's language
-            e["message"] = engine_message(e["message"], e["outcome"], actor.lang)
+            e["message"] = engine_message(e["message"], e["outcome"], v.actor.lang)
         return {"errors": errors}
 
 
 @router.get("/games/{game_id}/history")
 def history(game_id: int, request: Request) -> list[dict[str, Any]]:
     """The played phases."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return services.history(site, s, services.open_game(s, game_id, identify(request, s)))
+    with reading(request) as v:
+        return services.history(v.site, v.session, v.game(game_id))
 
 
 @router.get("/games/{game_id}/history/{index}")
 def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
     """One played phase as you see it: board, orders and results, report."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return services.history_phase(site, s, services.open_game(s, game_id, identify(request, s)), index)
+    with reading(request) as v:
+        return services.history_phase(v.site, v.session, v.game(game_id), index)
 
 
 @router.get("/games/{game_id}/messages")
 def messages(game_id: int, request: Request) -> dict[str, Any]:
     """The messages you may read, and where you may write."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s))
-        return {**services.press(s, seat), "recipients": services.recipients(site, s, seat)}
+    with reading(request) as v:
+        seat = v.game(game_id)
+        return {**services.press(v.session, seat), "recipients": services.recipients(v.site, v.session, seat)}
 
 
 @router.post("/games/{game_id}/messages", status_code=201)
 def post_message(game_id: int, body: MessageIn, request: Request) -> dict[str, Any]:
     """Send a message (press settings permitting)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True)
-        actions.send_message(s, site, seat, actor.require(), body.to, body.body)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True)
+        actions.send_message(v.session, v.site, seat, v.user(), body.to, body.body)
         return {"ok": True}
 
 
 @router.post("/games/{game_id}/master")
 def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
     """Master console: pause, resume, extend (minutes), adjudicate, draw (powers), end, replace (power, user)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        actions.master_action(s, site, seat, body.action, body.minutes, body.power, body.user, body.powers)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        actions.master_action(v.session, v.site, seat, body.action, body.minutes, body.power, body.user, body.powers)
         return services.summary(seat.row)
 
 
 @router.get("/games/{game_id}/votes")
 def votes(game_id: int, request: Request) -> dict[str, Any]:
     """The game's votes as you may see them (in a secret vote: your own ballot and the outcome)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return services.votes(site, s, services.open_game(s, game_id, identify(request, s)))
+    with reading(request) as v:
+        return services.votes(v.site, v.session, v.game(game_id))
 
 
 @router.post("/games/{game_id}/votes", status_code=201)
 def propose_vote(game_id: int, body: VoteIn, request: Request) -> dict[str, Any]:
     """Open a vote (players); your ballot is yes.  It passes when every power that must agree agreed."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
-        vote_id = actions.propose_vote(s, site, seat, body.kind, body.powers, body.minutes)
-        return {"id": vote_id, **services.votes(site, s, seat)}
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        vote_id = actions.propose_vote(v.session, v.site, seat, body.kind, body.powers, body.minutes)
+        return {"id": vote_id, **services.votes(v.site, v.session, seat)}
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/ballot")
 def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict[str, Any]:
     """Vote yes or no on an open vote (a new ballot replaces your earlier one)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
-        actions.cast_ballot(s, site, seat, vote_id, body.choice)
-        return services.votes(site, s, seat)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(v.session, v.site, seat, vote_id, body.choice)
+        return services.votes(v.site, v.session, seat)
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/decision")
 def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> dict[str, Any]:
     """The master approves (the vote passes and is carried out) or rejects an open vote."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        actions.decide_vote(s, site, seat, vote_id, body.decision)
-        return services.votes(site, s, seat)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        actions.decide_vote(v.session, v.site, seat, vote_id, body.decision)
+        return services.votes(v.site, v.session, seat)

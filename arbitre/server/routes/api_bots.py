@@ -8,8 +8,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbitre.server import bots, sandbox, services
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import site_of
 from arbitre.server.errors import not_found
+from arbitre.server.visit import reading, writing
 from arbitre.store.botseats import bot_summary
 from arbitre.store.models import MASTER
 from arbitre.store.sandboxes import sandbox_by_token, sandboxes_of
@@ -58,85 +59,67 @@ class StepIn(Strict):
 @router.get("/games/{game_id}/bots")
 def get_bots(game_id: int, request: Request) -> dict[str, Any]:
     """The seats played by a bot and the game's bot settings."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s))
-        return bot_summary(s, seat.row.id)
+    with reading(request) as v:
+        seat = v.game(game_id)
+        return bot_summary(v.session, seat.row.id)
 
 
 @router.post("/games/{game_id}/bots")
 def post_bot(game_id: int, body: BotIn, request: Request) -> dict[str, Any]:
     """(Master) give a seat to a bot: an empty seat before the start, a seat in civil disorder after."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        bots.put_bot(s, site, seat, body.power, body.kind)
-        return {**bot_summary(s, game_id), "game": services.summary(seat.row)}
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        bots.put_bot(v.session, v.site, seat, body.power, body.kind)
+        return {**bot_summary(v.session, game_id), "game": services.summary(seat.row)}
 
 
 @router.delete("/games/{game_id}/bots/{power}")
 def delete_bot(game_id: int, power: str, request: Request) -> dict[str, Any]:
     """(Master) take the bot out of a seat."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        bots.remove_bot(s, seat, power[:24])
-        return bot_summary(s, game_id)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        bots.remove_bot(v.session, seat, power[:24])
+        return bot_summary(v.session, game_id)
 
 
 @router.put("/games/{game_id}/bots/settings")
 def put_bot_settings(game_id: int, body: BotSettingsIn, request: Request) -> dict[str, Any]:
     """(Master) set how votes and scores treat bot seats, and the lateness rule."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        bots.set_settings(s, seat, body.votes, body.after_missed)
-        return bot_summary(s, game_id)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        bots.set_settings(v.session, seat, body.votes, body.after_missed)
+        return bot_summary(v.session, game_id)
 
 
 @router.post("/games/{game_id}/sandboxes", status_code=201)
 def post_sandbox(game_id: int, body: SandboxIn, request: Request) -> dict[str, Any]:
     """Open a sandbox from a position as you may see it (the whole board once the game is over)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor)
-        return sandbox.sandbox_state(sandbox.open_from_game(s, site, seat, body.index), False)
+    with writing(request) as v:
+        seat = v.game(game_id)
+        return sandbox.sandbox_state(sandbox.open_from_game(v.session, v.site, seat, body.index), False)
 
 
 @router.get("/sandboxes")
 def get_sandboxes(request: Request) -> list[dict[str, Any]]:
     """Your sandboxes."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        user = identify(request, s).require()
-        return [{"id": b.id, "name": b.name} for b in sandboxes_of(s, user.id)]
+    with reading(request) as v:
+        user = v.user()
+        return [{"id": b.id, "name": b.name} for b in sandboxes_of(v.session, user.id)]
 
 
 @router.get("/sandboxes/{sandbox_id}")
 def get_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
     """Your sandbox at its cursor."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        box = sandbox.owned(s, sandbox_id, identify(request, s).require().id)
+    with reading(request) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         return sandbox.sandbox_state(box, False)
 
 
 @router.post("/sandboxes/{sandbox_id}/adjudicate")
 def adjudicate_sandbox(sandbox_id: int, body: SandboxOrdersIn, request: Request) -> dict[str, Any]:
     """Adjudicate the newest phase with orders for every power; the rejected ones are returned (they fail)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        box = sandbox.owned(s, sandbox_id, actor.require().id)
+    with writing(request) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         rejected = sandbox.adjudicate(box, body.orders)
         return {**sandbox.sandbox_state(box, False), "rejected": rejected}
 
@@ -144,11 +127,8 @@ def adjudicate_sandbox(sandbox_id: int, body: SandboxOrdersIn, request: Request)
 @router.post("/sandboxes/{sandbox_id}/step")
 def step_sandbox(sandbox_id: int, body: StepIn, request: Request) -> dict[str, Any]:
     """Step back or forward."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        box = sandbox.owned(s, sandbox_id, actor.require().id)
+    with writing(request) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         sandbox.step(box, body.delta)
         return sandbox.sandbox_state(box, False)
 
@@ -156,13 +136,10 @@ def step_sandbox(sandbox_id: int, body: StepIn, request: Request) -> dict[str, A
 @router.post("/sandboxes/{sandbox_id}/branch", status_code=201)
 def branch_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
     """A new sandbox from the phase under the cursor."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
-        box = sandbox.owned(s, sandbox_id, user.id)
-        return sandbox.sandbox_state(sandbox.branch(s, site, box, user.id), False)
+    with writing(request) as v:
+        user = v.user()
+        box = sandbox.owned(v.session, sandbox_id, user.id)
+        return sandbox.sandbox_state(sandbox.branch(v.session, v.site, box, user.id), False)
 
 
 @router.get("/shared/{token}")

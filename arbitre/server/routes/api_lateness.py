@@ -9,8 +9,9 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from arbitre.server import lateness, services
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import site_of
 from arbitre.server.fields import ShortText, Strict
+from arbitre.server.visit import writing
 from arbitre.store.lateness import presets_data
 from arbitre.store.models import MASTER
 
@@ -72,36 +73,27 @@ def game_board(game_id: int, request: Request) -> dict[str, Any]:
 @router.put("/games/{game_id}/lateness")
 def put_lateness(game_id: int, body: LatenessIn, request: Request) -> dict[str, Any]:
     """(Master) set the game's lateness settings: a preset, then any setting over it."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        lateness.set_lateness(s, seat, body.settings())
-        return lateness.game_board(s, game_id)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        lateness.set_lateness(v.session, seat, body.settings())
+        return lateness.game_board(v.session, game_id)
 
 
 @router.post("/games/{game_id}/replacements", status_code=201)
 def post_call(game_id: int, body: CallIn, request: Request) -> dict[str, Any]:
     """(Master) publish a call for a replacement of a power: its take-over link is public."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        return lateness.call_data(lateness.call_replacement(s, site, seat, body.power))
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        return lateness.call_data(lateness.call_replacement(v.session, v.site, seat, body.power))
 
 
 @router.delete("/games/{game_id}/replacements/{power}")
 def delete_call(game_id: int, power: str, request: Request) -> dict[str, Any]:
     """(Master) withdraw the open call for a power."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        lateness.withdraw_call(s, site, seat, power[:24])
-        return lateness.game_board(s, game_id)
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        lateness.withdraw_call(v.session, v.site, seat, power[:24])
+        return lateness.game_board(v.session, game_id)
 
 
 @router.get("/takeover/{token}")
@@ -116,10 +108,7 @@ def get_takeover(token: str, request: Request) -> dict[str, Any]:
 @router.post("/takeover/{token}")
 def post_takeover(token: str, request: Request) -> dict[str, Any]:
     """Take the seat a take-over link offers (you must be logged in and have no other role in the game)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
-        row = lateness.take_over(s, site, token[:64], user)
-        return {"game": services.summary(row), "power": lateness.takeover_info(s, token[:64])[0].power}
+    with writing(request) as v:
+        user = v.user()
+        row = lateness.take_over(v.session, v.site, token[:64], user)
+        return {"game": services.summary(row), "power": lateness.takeover_info(v.session, token[:64])[0].power}

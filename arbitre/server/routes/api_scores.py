@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 
 from arbitre.judge.scoring import SYSTEMS
 from arbitre.server import services
-from arbitre.server.auth import identify, site_of
+from arbitre.server.visit import reading
 
 router = APIRouter(prefix="/api", tags=["scoring"])
 
@@ -23,8 +23,7 @@ def systems() -> dict[str, Any]:
 @router.get("/games/{game_id}/scores")
 def game_scores(game_id: int, request: Request) -> dict[str, Any]:
     """A game's length and scoring settings and, once it is won or drawn, its scores (anyone may read them)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        seat = services.open_game(s, game_id, identify(request, s), member=False)
-        game = site.referee.game(s, seat.row)
-        return {"game": seat.row.id, "status": seat.row.status, **services.ending_state(s, seat.row, game)}
+    with reading(request) as v:
+        seat = v.game(game_id, member=False)
+        game = v.site.referee.game(v.session, seat.row)
+        return {"game": seat.row.id, "status": seat.row.status, **services.ending_state(v.session, seat.row, game)}

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import Field
-from sqlalchemy.orm import Session
 
-from arbitre.server.auth import check_csrf, identify, site_of
-from arbitre.server.errors import bad_request, conflict, forbidden, not_found
+from arbitre.server import tournaments
 from arbitre.server.fields import Deadlines, ShortText, Strict
-from arbitre.server.site import Site
-from arbitre.store.accounts import user_by_name
-from arbitre.store.games import DEFAULT_DEADLINES, GameRuleError
-from arbitre.store.models import User
-from arbitre.store.tournaments import Tournament, add_player, create_tournament, start_round, tournament_data
+from arbitre.server.visit import reading, writing
 
 router = APIRouter(prefix="/api", tags=["tournaments"])
 
@@ -43,95 +36,46 @@ class RoundIn(Strict):
     deadlines: Deadlines = {}
 
 
-def _tournament(site: Site, s: Session, tournament_id: int) -> Tournament:
-    found = s.get(Tournament, tournament_id)
-    if found is None:
-        raise not_found("this tournament")
-    return found
-
-
-def _director(t: Tournament, user: User) -> None:
-    if t.director_id != user.id:
-        raise forbidden("only the tournament's director may do this")
-
-
-def _data(site: Site, s: Session, t: Tournament) -> dict[str, Any]:
-    return tournament_data(s, t, lambda row: site.referee.game(s, row))
-
-
 @router.post("/tournaments", status_code=201)
 def create(body: TournamentIn, request: Request) -> dict[str, Any]:
     """Create a tournament; you are its director (you master its games)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        try:
-            t = create_tournament(
-                s,
-                actor.require(),
-                body.name,
-                body.scoring,
-                body.lateness,
-                body.last_year,
-                body.card_penalty,
-                site.now(),
-            )
-        except GameRuleError as err:
-            raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
-        return _data(site, s, t)
+    with writing(request) as v:
+        t = tournaments.create(
+            v.session, v.site, v.user(), body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
+        )
+        return tournaments.data(v.site, v.session, t)
+
+
+@router.get("/tournaments")
+def index(request: Request) -> list[dict[str, Any]]:
+    """Every tournament, newest first: name, director, scoring, players and rounds so far."""
+    with reading(request) as v:
+        return tournaments.listing(v.session)
 
 
 @router.get("/tournaments/{tournament_id}")
 def get(tournament_id: int, request: Request) -> dict[str, Any]:
     """A tournament: settings, players, rounds with their seating, standings (anyone may read it)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return _data(site, s, _tournament(site, s, tournament_id))
+    with reading(request) as v:
+        return tournaments.data(v.site, v.session, tournaments.find(v.session, tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/players")
 def register(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
     """(Director) register a player by name."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = _tournament(site, s, tournament_id)
-        _director(t, actor.require())
-        user = user_by_name(s, body.user)
-        if user is None:
-            raise bad_request(f"no user called {body.user!r}", "bad_player", "user")
-        try:
-            add_player(s, t, user)
-        except GameRuleError as err:
-            raise conflict(str(err)) from err
-        return _data(site, s, t)
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.require_director(t, v.user())
+        tournaments.register(v.session, t, body.user)
+        return tournaments.data(v.site, v.session, t)
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201)
 def new_round(tournament_id: int, body: RoundIn, request: Request) -> dict[str, Any]:
     """(Director) seat every registered player on the next round's games, balanced over the powers."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        t = _tournament(site, s, tournament_id)
-        user = actor.require()
-        _director(t, user)
-        unknown = [k for k in body.deadlines if k not in DEFAULT_DEADLINES]
-        if unknown:
-            raise bad_request(f"unknown deadline {unknown[0]!r}", "bad_settings", "deadlines")
-        try:
-            start_round(
-                s,
-                t,
-                user,
-                {**DEFAULT_DEADLINES, **body.deadlines},
-                site.now(),
-                random.SystemRandom(),
-                lambda row: site.referee.maybe_start(s, row, site.now()),
-            )
-        except GameRuleError as err:
-            raise conflict(str(err)) from err
-        return _data(site, s, t)
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        user = v.user()
+        tournaments.require_director(t, user)
+        tournaments.next_round(v.session, v.site, t, user, dict(body.deadlines))
+        return tournaments.data(v.site, v.session, t)

@@ -8,8 +8,9 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from arbitre.server import live, services
-from arbitre.server.auth import identify, site_of
+from arbitre.server import live
+from arbitre.server.auth import site_of
+from arbitre.server.visit import reading
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -94,12 +95,13 @@ async def events(
     hub: live.Hub = request.app.state.hub
 
     def read(before: live.Glance | None, cursor: str | None = None) -> tuple[str, live.Glance, list[live.Event]]:
-        with site.db.reading() as s:
-            seat = services.open_game(s, game_id, identify(request, s))
-            now = live.glance(site, s, seat)
+        with reading(request) as v:
+            seat = v.game(game_id)
+            now = live.glance(site, v.session, seat)
             if cursor is not None:
                 before = live.parse_cursor(cursor, now.powers)
-            return seat.viewer, now, live.differences(game_id, before, now) + live.new_messages(s, seat, before, now)
+            news = live.new_messages(v.session, seat, before, now)
+            return seat.viewer, now, live.differences(game_id, before, now) + news
 
     first = await run_in_threadpool(read, None, last_event_id or since)
     return StreamingResponse(

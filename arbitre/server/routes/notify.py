@@ -20,12 +20,13 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import AfterValidator, Field, StringConstraints
 from sqlalchemy.orm import Session
 
-from arbitre.server.auth import check_csrf, identify, site_of
+from arbitre.server.auth import site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.fields import RowId, Strict
 from arbitre.server.notify import letters
 from arbitre.server.pages import redirect, render
 from arbitre.server.site import Site
+from arbitre.server.visit import NO_CSRF, reading, writing
 from arbitre.store.models import Notification, User
 from arbitre.store.outbox import CHANNELS, KINDS, mark_read, site_list, unread_count
 from arbitre.words import translator
@@ -131,45 +132,37 @@ def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, An
 @router.get("/api/notifications")
 def list_notifications(request: Request, before: int | None = None, limit: int = 50) -> dict[str, Any]:
     """Your site notifications, newest first (``before``: older than this id), and how many are unread."""
-    site = site_of(request)
     if not 1 <= limit <= 200:
         raise bad_request("limit is 1 to 200", "bad_query", "query.limit")
     if before is not None and not 1 <= before <= 2**31 - 1:
         raise bad_request("before is a notification id", "bad_query", "query.before")
-    with site.db.reading() as s:
-        user = identify(request, s).require()
-        notes = site_list(s, user.id, limit, before)
-        return {"unread": unread_count(s, user.id), "items": [item(site, s, n, user) for n in notes]}
+    with reading(request) as v:
+        user = v.user()
+        notes = site_list(v.session, user.id, limit, before)
+        return {"unread": unread_count(v.session, user.id), "items": [item(v.site, v.session, n, user) for n in notes]}
 
 
 @router.post("/api/notifications/read")
 def read_notifications(body: ReadIn, request: Request) -> dict[str, Any]:
     """Mark some of your notifications (or all) read."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
-        changed = mark_read(s, user.id, body.ids, site.now())
-        return {"marked": changed, "unread": unread_count(s, user.id)}
+    with writing(request) as v:
+        user = v.user()
+        changed = mark_read(v.session, user.id, body.ids, v.site.now())
+        return {"marked": changed, "unread": unread_count(v.session, user.id)}
 
 
 @router.get("/api/me/notifications")
 def get_settings(request: Request) -> dict[str, Any]:
     """Your notification settings: e-mail, time zone, reminder, and the kinds turned off per channel."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return settings_data(identify(request, s).require())
+    with reading(request) as v:
+        return settings_data(v.user())
 
 
 @router.put("/api/me/notifications")
 def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
     """Change your notification settings (fields left out stay as they are)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor)
-        user = actor.require()
+    with writing(request) as v:
+        user = v.user()
         given = body.model_fields_set
         if "email" in given:
             user.email = body.email or None
@@ -186,24 +179,21 @@ def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
 @router.get("/notifications", response_class=HTMLResponse, include_in_schema=False)
 def notifications_page(request: Request) -> Response:
     """Your notifications (newest first)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        user = actor.require()
-        notes = site_list(s, user.id, 100)
+    with reading(request) as v:
+        user = v.user()
+        notes = site_list(v.session, user.id, 100)
         _ = translator(user.lang)
-        items = [{**item(site, s, n, user), "when": letters.when(n.created_at, user, _)} for n in notes]
-        return render(request, actor, "notifications.html", {"items": items, "unread": unread_count(s, user.id)})
+        items = [{**item(v.site, v.session, n, user), "when": letters.when(n.created_at, user, _)} for n in notes]
+        return render(
+            request, v.actor, "notifications.html", {"items": items, "unread": unread_count(v.session, user.id)}
+        )
 
 
 @router.post("/notifications/read", include_in_schema=False)
 def notifications_read(request: Request, csrf: str = Form("")) -> Response:
     """Mark every notification read (the page's button)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        mark_read(s, actor.require().id, None, site.now())
+    with writing(request, csrf) as v:
+        mark_read(v.session, v.user().id, None, v.site.now())
     return redirect("/notifications", "done")
 
 
@@ -217,7 +207,6 @@ def settings_form(
     on: list[str] = Form([]),
 ) -> Response:
     """The account page's notification settings form (a checkbox ``on`` per channel and kind)."""
-    site = site_of(request)
     try:
         email = _email(email.strip()[:254])
     except ValueError as err:
@@ -235,10 +224,8 @@ def settings_form(
         minutes = int(remind_minutes.strip())
     if len(on) > len(KINDS) * len(CHANNELS):
         raise bad_request("too many switches", "bad_settings", "form.on")
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
+    with writing(request, csrf) as v:
+        user = v.user()
         user.email = email or None
         user.time_zone = time_zone
         user.remind_minutes = minutes
@@ -259,14 +246,13 @@ def unsubscribe_page(token: str, request: Request) -> Response:
     """Ask to confirm (a link opened by a mail scanner must change nothing)."""
     site = site_of(request)
     user_id, kind = _unsubscribe_target(site, token)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        user = s.get(User, user_id)
+    with reading(request) as v:
+        user = v.session.get(User, user_id)
         if user is None:
             raise Problem(404, "not_found", "this unsubscribe link is not valid")
-        actor.lang = user.lang
+        v.actor.lang = user.lang
         context = {"kind": letters.KIND_NAMES[kind], "token": token, "done": f"email:{kind}" in (user.notify_off or [])}
-        return render(request, actor, "unsubscribe.html", context)
+        return render(request, v.actor, "unsubscribe.html", context)
 
 
 @router.post("/unsubscribe/{token}", response_class=HTMLResponse, include_in_schema=False)
@@ -274,15 +260,14 @@ def unsubscribe(token: str, request: Request) -> Response:
     """Turn this kind of e-mail off (RFC 8058 one-click: mail programs ``POST`` here without a login)."""
     site = site_of(request)
     user_id, kind = _unsubscribe_target(site, token)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        user = s.get(User, user_id)
+    with writing(request, NO_CSRF) as v:  # the signed link is the proof (no login, no form)
+        user = v.session.get(User, user_id)
         if user is None:
             raise Problem(404, "not_found", "this unsubscribe link is not valid")
         switch = f"email:{kind}"
         if switch not in (user.notify_off or []):
             user.notify_off = sorted({*(user.notify_off or []), switch})
-        actor.lang = user.lang
+        v.actor.lang = user.lang
         return render(
-            request, actor, "unsubscribe.html", {"kind": letters.KIND_NAMES[kind], "token": token, "done": True}
+            request, v.actor, "unsubscribe.html", {"kind": letters.KIND_NAMES[kind], "token": token, "done": True}
         )

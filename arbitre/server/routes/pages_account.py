@@ -10,12 +10,13 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
 from arbitre.server import actions, services
-from arbitre.server.auth import LANG_COOKIE, Actor, check_csrf, client_address, identify, log_in, log_out, site_of
+from arbitre.server.auth import LANG_COOKIE, Actor, client_address, log_in, log_out
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import LANGUAGES
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.notify import account_context as notify_settings
 from arbitre.server.security import SESSION_COOKIE
+from arbitre.server.visit import reading, writing
 from arbitre.store.accounts import create_token, delete_token, tokens_of
 from arbitre.store.games import games_of, lobby_games
 from arbitre.store.models import FINISHED, FORMING
@@ -31,35 +32,30 @@ def _safe_next(url: str | None) -> str:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
     """The list of games (and the user's own)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        games = [services.summary(g, n) for g, n in lobby_games(s, actor.user.id if actor.user else None)]
-        mine = [(services.summary(g), m) for g, m in games_of(s, actor.user.id)] if actor.user else []
+    with reading(request) as v:
+        games = [services.summary(g, n) for g, n in lobby_games(v.session, v.actor.user.id if v.actor.user else None)]
+        mine = [(services.summary(g), m) for g, m in games_of(v.session, v.actor.user.id)] if v.actor.user else []
         groups: dict[str, list[dict[str, Any]]] = {"open_games": [], "running": [], "finished": []}
         for g in games:
             if g["status"] == FORMING and (g["seats"] is None or g["taken"] < g["seats"]):
                 groups["open_games"].append(g)
             else:
                 groups["finished" if g["status"] == FINISHED else "running"].append(g)
-        return render(request, actor, "home.html", {**groups, "mine": mine})
+        return render(request, v.actor, "home.html", {**groups, "mine": mine})
 
 
 @router.get("/register", response_class=HTMLResponse)
 def register_form(request: Request) -> Response:
     """The registration form."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return render(request, identify(request, s), "register.html", {"error": None})
+    with reading(request) as v:
+        return render(request, v.actor, "register.html", {"error": None})
 
 
 @router.post("/register")
 def register(request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form("")) -> Response:
     """Create an account and log in."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
+    with reading(request, csrf) as v:
+        site, actor = v.site, v.actor
     try:
         password_hash = actions.check_account(site, name.strip(), password, client_address(request))
         with site.db.writing() as s:
@@ -81,9 +77,8 @@ def register(request: Request, name: str = Form(""), password: str = Form(""), c
 @router.get("/login", response_class=HTMLResponse)
 def login_form(request: Request, next: str = "/") -> Response:
     """The login form."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return render(request, identify(request, s), "login.html", {"error": None, "next": _safe_next(next)})
+    with reading(request) as v:
+        return render(request, v.actor, "login.html", {"error": None, "next": _safe_next(next)})
 
 
 @router.post("/login")
@@ -91,11 +86,9 @@ def login(
     request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form(""), next: str = Form("/")
 ) -> Response:
     """Check the password and set the session cookie."""
-    site = site_of(request)
-    with site.db.reading() as s:  # no write transaction during the (slow) password check
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actions.authenticate(s, site, name, password, client_address(request))
+    with reading(request, csrf) as v:  # no write transaction during the (slow) password check
+        site, actor = v.site, v.actor
+        user = actions.authenticate(v.session, site, name, password, client_address(request))
     if user is None:
         return render(
             request,
@@ -113,24 +106,19 @@ def login(
 @router.post("/logout")
 def logout(request: Request, csrf: str = Form("")) -> Response:
     """End the session."""
-    site = site_of(request)
     response = redirect("/")
-    with site.db.writing() as s:
-        check_csrf(request, identify(request, s), csrf)
-        log_out(response, request, s)
+    with writing(request, csrf) as v:
+        log_out(response, request, v.session)
     return response
 
 
 @router.post("/lang")
 def set_language(request: Request, lang: str = Form("en"), csrf: str = Form(""), next: str = Form("/")) -> Response:
     """Switch the language of pages and reports (kept on the account, or in a cookie)."""
-    site = site_of(request)
     lang = lang if lang in LANGUAGES else "en"
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        if actor.user is not None:
-            actor.user.lang = lang
+    with writing(request, csrf) as v:
+        if v.actor.user is not None:
+            v.actor.user.lang = lang
     response = redirect(_safe_next(next))
     response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, httponly=True, samesite="lax")
     return response
@@ -139,32 +127,24 @@ def set_language(request: Request, lang: str = Form("en"), csrf: str = Form(""),
 @router.get("/account", response_class=HTMLResponse)
 def account(request: Request) -> Response:
     """Account settings and API tokens."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        return render(request, actor, "account.html", _account(s, site.now(), actor, None))
+    with reading(request) as v:
+        return render(request, v.actor, "account.html", _account(v.session, v.site.now(), v.actor, None))
 
 
 @router.post("/account/tokens")
 def new_token(request: Request, label: str = Form("bot"), csrf: str = Form("")) -> Response:
     """Make an API token (shown once)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
-        token = create_token(s, user.id, label, site.now())
-        return render(request, actor, "account.html", _account(s, site.now(), actor, token))
+    with writing(request, csrf) as v:
+        user = v.user()
+        token = create_token(v.session, user.id, label, v.site.now())
+        return render(request, v.actor, "account.html", _account(v.session, v.site.now(), v.actor, token))
 
 
 @router.post("/account/tokens/{token_id}/delete")
 def remove_token(token_id: int, request: Request, csrf: str = Form("")) -> Response:
     """Delete one of your API tokens."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        if not delete_token(s, actor.require().id, token_id):
+    with writing(request, csrf) as v:
+        if not delete_token(v.session, v.user().id, token_id):
             raise Problem(404, "not_found", "this token does not exist")
     return redirect("/account", "done")
 
@@ -183,23 +163,17 @@ def _account(s: Session, now: datetime, actor: Actor, new_token: str | None) -> 
 @router.post("/account/sessions/{session_id}/end")
 def end_one_session(session_id: int, request: Request, csrf: str = Form("")) -> Response:
     """End one of your sessions (another browser, or this one)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        if not end_session_id(s, actor.require().id, session_id, site.now()):
+    with writing(request, csrf) as v:
+        if not end_session_id(v.session, v.user().id, session_id, v.site.now()):
             raise Problem(404, "not_found", "this session does not exist")
-    return redirect("/account" if session_id != actor.session_id else "/", "done")
+    return redirect("/account" if session_id != v.actor.session_id else "/", "done")
 
 
 @router.post("/account/sessions/end-all")
 def end_every_session(request: Request, csrf: str = Form("")) -> Response:
     """Log out everywhere: end every session of your account, this one included."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        end_all_sessions(s, actor.require().id, site.now())
+    with writing(request, csrf) as v:
+        end_all_sessions(v.session, v.user().id, v.site.now())
     response = redirect("/", "done")
     response.delete_cookie(SESSION_COOKIE)
     return response

@@ -5,11 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
-from arbitre.server import bots, sandbox, services
-from arbitre.server.auth import Actor, check_csrf, identify, site_of
+from arbitre.server import bots, sandbox
+from arbitre.server.auth import Actor, site_of
 from arbitre.server.errors import Problem, bad_request, not_found
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import map_svg
+from arbitre.server.visit import reading, writing
 from arbitre.store.models import MASTER
 from arbitre.store.sandboxes import Sandbox, sandbox_by_token, sandboxes_of
 
@@ -26,15 +27,12 @@ def bot_seat(
     kind: str = Form("house"),
 ) -> Response:
     """The master gives a seat to a bot (``seat``) or takes it away (``unseat``)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
         if action == "seat":
-            bots.put_bot(s, site, seat, power, kind)
+            bots.put_bot(v.session, v.site, seat, power, kind)
         elif action == "unseat":
-            bots.remove_bot(s, seat, power)
+            bots.remove_bot(v.session, seat, power)
         else:
             raise bad_request(f"unknown action {action!r}; known: seat, unseat", "bad_action")
     return redirect(f"/games/{game_id}/master", "done")
@@ -45,32 +43,26 @@ def bot_settings(
     game_id: int, request: Request, csrf: str = Form(""), votes: str = Form("abstain"), after_missed: str = Form("")
 ) -> Response:
     """The master sets how votes and scores treat bot seats, and after how many missed steps a bot steps in."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
         try:
             missed = int(after_missed) if after_missed.strip() else None
         except ValueError as err:
             raise bad_request(f"{after_missed!r} is not a whole number of steps", "bad_settings") from err
-        bots.set_settings(s, seat, votes, missed)
+        bots.set_settings(v.session, seat, votes, missed)
     return redirect(f"/games/{game_id}/master", "done")
 
 
 @router.post("/games/{game_id}/sandbox")
 def open_sandbox(game_id: int, request: Request, csrf: str = Form(""), index: str = Form("")) -> Response:
     """Open a sandbox from the current phase (or played phase ``index``) as you may see it."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor)
+    with writing(request, csrf) as v:
+        seat = v.game(game_id)
         try:
             at = int(index) if index.strip() else None
         except ValueError as err:
             raise bad_request(f"{index!r} is not a phase number", "bad_phase") from err
-        box = sandbox.open_from_game(s, site, seat, at)
+        box = sandbox.open_from_game(v.session, v.site, seat, at)
         box_id = box.id
     return redirect(f"/sandboxes/{box_id}")
 
@@ -78,11 +70,9 @@ def open_sandbox(game_id: int, request: Request, csrf: str = Form(""), index: st
 @router.get("/sandboxes", response_class=HTMLResponse)
 def list_sandboxes(request: Request) -> Response:
     """Your sandboxes."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        user = actor.require()
-        return render(request, actor, "sandboxes.html", {"boxes": sandboxes_of(s, user.id)})
+    with reading(request) as v:
+        user = v.user()
+        return render(request, v.actor, "sandboxes.html", {"boxes": sandboxes_of(v.session, user.id)})
 
 
 def _page(
@@ -97,47 +87,37 @@ def _page(
 @router.get("/sandboxes/{sandbox_id}", response_class=HTMLResponse)
 def sandbox_page(sandbox_id: int, request: Request) -> Response:
     """Your sandbox: the phase under the cursor, the orders form at the newest phase, step, branch, share."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        box = sandbox.owned(s, sandbox_id, actor.require().id)
-        return _page(request, box, False, actor)
+    with reading(request) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
+        return _page(request, box, False, v.actor)
 
 
 @router.get("/s/{token}", response_class=HTMLResponse)
 def shared_page(token: str, request: Request) -> Response:
     """A shared sandbox, read-only, for anyone with the link."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        box = sandbox_by_token(s, token[:64])
+    with reading(request) as v:
+        box = sandbox_by_token(v.session, token[:64])
         if box is None:
             raise not_found("this sandbox")
-        return _page(request, box, True, actor)
+        return _page(request, box, True, v.actor)
 
 
 @router.post("/sandboxes/{sandbox_id}/adjudicate")
 def sandbox_adjudicate(sandbox_id: int, request: Request, csrf: str = Form(""), orders: str = Form("")) -> Response:
     """Adjudicate the newest phase of your sandbox with orders for every power."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        box = sandbox.owned(s, sandbox_id, actor.require().id)
+    with writing(request, csrf) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         rejected = sandbox.adjudicate(box, orders.splitlines())
         if rejected:
-            return _page(request, box, False, actor, rejected)
+            return _page(request, box, False, v.actor, rejected)
     return redirect(f"/sandboxes/{sandbox_id}", "processed")
 
 
 @router.post("/sandboxes/{sandbox_id}/step")
 def sandbox_step(sandbox_id: int, request: Request, csrf: str = Form(""), delta: int = Form(0)) -> Response:
     """Step back (``-1``) or forward (``1``)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        box = sandbox.owned(s, sandbox_id, actor.require().id)
+    with writing(request, csrf) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         sandbox.step(box, max(-1, min(1, delta)))
     return redirect(f"/sandboxes/{sandbox_id}")
 
@@ -145,22 +125,18 @@ def sandbox_step(sandbox_id: int, request: Request, csrf: str = Form(""), delta:
 @router.post("/sandboxes/{sandbox_id}/branch")
 def sandbox_branch(sandbox_id: int, request: Request, csrf: str = Form("")) -> Response:
     """A new sandbox from the phase under the cursor."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
-        box = sandbox.owned(s, sandbox_id, user.id)
-        new_id = sandbox.branch(s, site, box, user.id).id
+    with writing(request, csrf) as v:
+        user = v.user()
+        box = sandbox.owned(v.session, sandbox_id, user.id)
+        new_id = sandbox.branch(v.session, v.site, box, user.id).id
     return redirect(f"/sandboxes/{new_id}")
 
 
 @router.get("/sandboxes/{sandbox_id}/map.svg")
 def sandbox_map(sandbox_id: int, request: Request) -> Response:
     """The map of your sandbox's phase under the cursor."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        box = sandbox.owned(s, sandbox_id, identify(request, s).require().id)
+    with reading(request) as v:
+        box = sandbox.owned(v.session, sandbox_id, v.user().id)
         return _svg(box)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import threading
 from typing import Any
 from urllib.parse import quote
@@ -16,10 +15,9 @@ from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
-from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
-from arbitre.server.fields import MAX_ITEMS, MAX_LINE, MAX_SECONDS
+from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
 from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
@@ -34,6 +32,7 @@ from arbitre.server.viewing import (
     power_colour,
     renderer_available,
 )
+from arbitre.server.visit import reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
@@ -58,17 +57,6 @@ def _options(text: str, problems: list[str]) -> dict[str, str]:
             continue
         out[name.strip()] = value.strip()
     return out
-
-
-def _minutes(value: str, key: str, problems: list[str]) -> int:
-    try:
-        minutes = float(value)
-    except ValueError:
-        minutes = math.nan
-    if not math.isfinite(minutes) or not 0 <= minutes * 60 <= MAX_SECONDS:
-        problems.append(f"deadline {key}: {value[:40]!r} is not a number of minutes (at most 60 days)")
-        return 0
-    return round(minutes * 60)
 
 
 def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
@@ -112,10 +100,8 @@ async def _step_deadlines(request: Request) -> dict[str, str]:
 @router.get("/games/new", response_class=HTMLResponse)
 def new_form(request: Request) -> Response:
     """The game creation form."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        actor.require()
+    with reading(request) as v:
+        v.user()
         form = {
             "name": "",
             "map": "standard",
@@ -134,10 +120,12 @@ def new_form(request: Request) -> Response:
             "anonymous": False,
             "secret": sorted(DEFAULT_SECRET),
             "dias": True,
+            "bot_seats": [],
+            "bot_votes": "abstain",
             **ENDING_DEFAULTS,
-            **{f"deadline_{k}": str(v // 60) for k, v in DEFAULT_DEADLINES.items()},
+            **{f"deadline_{k}": str(seconds // 60) for k, seconds in DEFAULT_DEADLINES.items()},
         }
-        return _form_page(request, actor, form, [])
+        return _form_page(request, v.actor, form, [])
 
 
 @router.post("/games/new")
@@ -164,13 +152,14 @@ def create(
     anonymous: str = Form(""),
     secret: list[str] = Form([]),
     dias: str = Form(""),
+    bot_seats: list[str] = Form([]),
+    bot_votes: str = Form("abstain"),
     step_deadlines: dict[str, str] = Depends(_step_deadlines),
     lateness: dict[str, Any] = Depends(lateness_form),
     ending: dict[str, Any] = Depends(ending_form),
 ) -> Response:
     """Create a game from the form; you are its master. On a problem the form comes back as typed, with all
     the problems found."""
-    site = site_of(request)
     form = {
         "name": name,
         "map": map,
@@ -192,6 +181,8 @@ def create(
         "anonymous": bool(anonymous),
         "secret": secret,
         "dias": bool(dias),
+        "bot_seats": bot_seats,
+        "bot_votes": bot_votes[:16],
         **{f"deadline_{step}": value for step, value in step_deadlines.items()},
         "lateness_preset": lateness["preset"],
         "lateness_timezone": lateness.get("timezone", "UTC"),
@@ -199,21 +190,21 @@ def create(
         "lateness_rest": lateness.get("rest_days", []),
         **ending["typed"],
     }
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
+    with writing(request, csrf) as v:
+        user = v.user()
         problems: list[str] = list(ending["problems"])
         if not name.strip():
             problems.append("a game needs a name")
-        deadlines = {k: _minutes(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)}
+        deadlines = {
+            k: minutes_field(str(form[f"deadline_{k}"]), k, problems) for k in ("M", "R", "A", *step_deadlines)
+        }
         chosen = _options("\n".join([f"preset={preset}"] if preset else []) + "\n" + "\n".join(datc_option), problems)
         chosen.update(_options(options, problems))
         if not problems:
             try:
                 row = actions.new_game(
-                    s,
-                    site,
+                    v.session,
+                    v.site,
                     user,
                     {
                         "name": name,
@@ -232,13 +223,16 @@ def create(
                         "anonymous": bool(anonymous),
                         "votes": {"secret": _form_names(secret), "dias": bool(dias)},
                         "lateness": lateness,
+                        "bots": {"seats": _form_names(bot_seats), "votes": bot_votes[:16]}
+                        if _form_names(bot_seats) or bot_votes != "abstain"
+                        else None,
                         **ending["values"],
                     },
                 )
             except Problem as err:
                 problems.append(err.message)
         if problems:
-            return _form_page(request, actor, form, problems, status=400)
+            return _form_page(request, v.actor, form, problems, status=400)
         game_id = row.id
     return redirect(f"/games/{game_id}")
 
@@ -246,22 +240,20 @@ def create(
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 def game_page(game_id: int, request: Request) -> Response:
     """The game: board, your orders (players), the roster; join buttons for outsiders."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor, member=False)
+    with reading(request) as v:
+        seat = v.game(game_id, member=False)
         if seat.member is None:
             return render(
                 request,
-                actor,
+                v.actor,
                 "game_outside.html",
-                {"j": services.join_page(site, s, seat), "action": f"/games/{game_id}/join"},
+                {"j": services.join_page(v.site, v.session, seat), "action": f"/games/{game_id}/join"},
             )
         return render(
             request,
-            actor,
+            v.actor,
             "game.html",
-            {**_game_context(site, s, seat, actor.lang), "live_since": live.since(site, s, seat)},
+            {**_game_context(v.site, v.session, seat, v.actor.lang), "live_since": live.since(v.site, v.session, seat)},
         )
 
 
@@ -276,13 +268,10 @@ def join(
     code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
-        seat = services.open_game(s, game_id, actor, member=False, lock=True)
-        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+    with writing(request, csrf) as v:
+        user = v.user()
+        seat = v.game(game_id, member=False, lock=True)
+        actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
     return redirect(f"/games/{game_id}", "joined")
 
 
@@ -297,15 +286,13 @@ def _form_names(values: list[str]) -> list[str]:
 @router.get("/invite/{token}", response_class=HTMLResponse)
 def invitation(token: str, request: Request) -> Response:
     """An invitation link: the game's settings and roster, and the forms to join it."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_invitation(s, token, actor)
+    with reading(request) as v:
+        seat = v.invitation(token)
         return render(
             request,
-            actor,
+            v.actor,
             "game_outside.html",
-            {"j": services.join_page(site, s, seat), "action": f"/invite/{token}/join"},
+            {"j": services.join_page(v.site, v.session, seat), "action": f"/invite/{token}/join"},
         )
 
 
@@ -320,13 +307,10 @@ def join_by_invitation(
     code: str = Form(""),
 ) -> Response:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        user = actor.require()
-        seat = services.open_invitation(s, token, actor, lock=True)
-        actions.join_game(s, site, seat, user, role, power or None, _form_names(preferences), code)
+    with writing(request, csrf) as v:
+        user = v.user()
+        seat = v.invitation(token, lock=True)
+        actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
         game_id = seat.row.id
     return redirect(f"/games/{game_id}", "joined")
 
@@ -342,26 +326,26 @@ def orders(
     only_ready: str = Form(""),
 ) -> Response:
     """Save your orders and ready switch (the form of the game page)."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
         lines = None if only_ready else orders.splitlines()
-        result = actions.submit_orders(s, site, seat, lines, bool(ready), phase or None)
+        result = actions.submit_orders(v.session, v.site, seat, lines, bool(ready), phase or None)
         if result.rejected and not result.processed:
             rejected = [
-                {"order": r.text, "message": engine_message(r.message or r.reason or r.outcome, r.outcome, actor.lang)}
+                {
+                    "order": r.text,
+                    "message": engine_message(r.message or r.reason or r.outcome, r.outcome, v.actor.lang),
+                }
                 for r in result.rejected
             ]
             return render(
                 request,
-                actor,
+                v.actor,
                 "game.html",
                 {
-                    **_game_context(site, s, seat, actor.lang),
+                    **_game_context(v.site, v.session, seat, v.actor.lang),
                     "rejected": rejected,
-                    "live_since": live.since(site, s, seat),
+                    "live_since": live.since(v.site, v.session, seat),
                 },
             )
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
@@ -370,15 +354,13 @@ def orders(
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
 def history(game_id: int, request: Request) -> Response:
     """The list of played phases."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor)
-        phases = services.history(site, s, seat)
+    with reading(request) as v:
+        seat = v.game(game_id)
+        phases = services.history(v.site, v.session, seat)
         frames = [_map_url(seat, p["index"]) for p in phases] if renderer_available() else []
         return render(
             request,
-            actor,
+            v.actor,
             "history.html",
             {"game": services.summary(seat.row), "role": seat.role, "phases": phases, "frames": frames},
         )
@@ -387,20 +369,18 @@ def history(game_id: int, request: Request) -> Response:
 @router.get("/games/{game_id}/history/{index}", response_class=HTMLResponse)
 def history_phase(game_id: int, index: int, request: Request) -> Response:
     """One played phase as you see it."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor)
-        data = services.history_phase(site, s, seat, index)
-        count = len(services.history(site, s, seat))
+    with reading(request) as v:
+        seat = v.game(game_id)
+        data = services.history_phase(v.site, v.session, seat, index)
+        count = len(services.history(v.site, v.session, seat))
         after = (
-            services.history_phase(site, s, seat, index + 1)["view"]
+            services.history_phase(v.site, v.session, seat, index + 1)["view"]
             if index + 1 < count
-            else services.game_state(site, s, seat)["view"]
+            else services.game_state(v.site, v.session, seat)["view"]
         )
         return render(
             request,
-            actor,
+            v.actor,
             "phase.html",
             {
                 "game": services.summary(seat.row),
@@ -452,26 +432,24 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
 
 
 def _map(game_id: int, index: int | None, request: Request) -> Response:
-    site = site_of(request)
     viewer = ""
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor)
-        game = site.referee.game(s, seat.row)
+    with reading(request) as v:
+        seat = v.game(game_id)
+        game = v.site.referee.game(v.session, seat.row)
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         viewer = seat.viewer
-        key = (seat.row.id, seat.row.version, viewer, index, actor.lang)
-        svg = site.maps.get(key)
+        key = (seat.row.id, seat.row.version, viewer, index, v.actor.lang)
+        svg = v.site.maps.get(key)
         if svg is None:
             view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
-            svg = map_svg(view, actor.lang)
+            svg = map_svg(view, v.actor.lang)
             if svg is None:
                 raise Problem(404, "not_found", "the map renderer is not installed")
             with _MAPS_LOCK:
-                site.maps[key] = svg
-                while len(site.maps) > 64:
-                    site.maps.pop(next(iter(site.maps)))
+                v.site.maps[key] = svg
+                while len(v.site.maps) > 64:
+                    v.site.maps.pop(next(iter(v.site.maps)))
     # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
     cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
@@ -480,20 +458,18 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
 @router.get("/games/{game_id}/messages", response_class=HTMLResponse)
 def messages(game_id: int, request: Request) -> Response:
     """The messages you may read, and the form to write."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor)
+    with reading(request) as v:
+        seat = v.game(game_id)
         return render(
             request,
-            actor,
+            v.actor,
             "messages.html",
             {
                 "game": services.summary(seat.row),
                 "role": seat.role,
-                "m": services.press(s, seat),
-                "live_since": live.since(site, s, seat),
-                "recipients": services.recipients(site, s, seat),
+                "m": services.press(v.session, seat),
+                "live_since": live.since(v.site, v.session, seat),
+                "recipients": services.recipients(v.site, v.session, seat),
             },
         )
 
@@ -501,30 +477,25 @@ def messages(game_id: int, request: Request) -> Response:
 @router.post("/games/{game_id}/messages")
 def send(game_id: int, request: Request, csrf: str = Form(""), to: str = Form(""), body: str = Form("")) -> Response:
     """Send a message."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True)
-        actions.send_message(s, site, seat, actor.require(), to, body)
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True)
+        actions.send_message(v.session, v.site, seat, v.user(), to, body)
     return redirect(f"/games/{game_id}/messages", "done")
 
 
 @router.get("/games/{game_id}/master", response_class=HTMLResponse)
 def console(game_id: int, request: Request) -> Response:
     """The master console."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor, roles=(MASTER,))
+    with reading(request) as v:
+        seat = v.game(game_id, roles=(MASTER,))
         return render(
             request,
-            actor,
+            v.actor,
             "master.html",
             {
-                "s": services.game_state(site, s, seat),
+                "s": services.game_state(v.site, v.session, seat),
                 "svg": _map_url(seat, None),
-                "live_since": live.since(site, s, seat),
+                "live_since": live.since(v.site, v.session, seat),
             },
         )
 
@@ -540,35 +511,30 @@ def console_action(
     user: str = Form(""),
 ) -> Response:
     """Run a master-console action."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
         text = minutes.strip()
         if text and not (text.lstrip("-").isdigit() and len(text) <= 8):
             raise Problem(400, "bad_action", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
         mins = int(text) if text else None
-        actions.master_action(s, site, seat, action, mins, power or None, user or None)
+        actions.master_action(v.session, v.site, seat, action, mins, power or None, user or None)
     return redirect(f"/games/{game_id}/master", "done")
 
 
 @router.get("/games/{game_id}/votes", response_class=HTMLResponse)
 def votes(game_id: int, request: Request) -> Response:
     """The game's votes as you may see them, and the forms to propose one and to vote."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor)
+    with reading(request) as v:
+        seat = v.game(game_id)
         return render(
             request,
-            actor,
+            v.actor,
             "votes.html",
             {
                 "g": services.summary(seat.row),
                 "seat_role": seat.role,
-                "v": services.votes(site, s, seat),
-                "live_since": live.since(site, s, seat),
+                "v": services.votes(v.site, v.session, seat),
+                "live_since": live.since(v.site, v.session, seat),
             },
         )
 
@@ -583,37 +549,30 @@ def propose_vote(
     minutes: str = Form(""),
 ) -> Response:
     """Open a vote (your ballot is yes)."""
-    site = site_of(request)
     text = minutes.strip()
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
+    with writing(request, csrf) as v:
         if kind == "extend" and not (text.isdigit() and len(text) <= 6):
             raise Problem(400, "bad_vote", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
-        actions.propose_vote(s, site, seat, kind, _form_names(powers), int(text) if kind == "extend" else None)
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        actions.propose_vote(
+            v.session, v.site, seat, kind, _form_names(powers), int(text) if kind == "extend" else None
+        )
     return redirect(f"/games/{game_id}/votes", "proposed")
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/ballot")
 def ballot(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), choice: str = Form("")) -> Response:
     """Vote yes or no."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(PLAYER,))
-        actions.cast_ballot(s, site, seat, vote_id, choice)
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        actions.cast_ballot(v.session, v.site, seat, vote_id, choice)
     return redirect(f"/games/{game_id}/votes", "voted")
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/decision")
 def decision(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), decision: str = Form("")) -> Response:
     """The master approves or rejects an open vote."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
-        actions.decide_vote(s, site, seat, vote_id, decision)
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
+        actions.decide_vote(v.session, v.site, seat, vote_id, decision)
     return redirect(f"/games/{game_id}/votes", "done")

@@ -10,8 +10,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.server import lateness, services
-from arbitre.server.auth import check_csrf, identify, site_of
 from arbitre.server.pages import redirect, render
+from arbitre.server.visit import reading, writing
 from arbitre.store.lateness import PRESET_NAMES, presets_data
 from arbitre.store.models import MASTER
 from arbitre.store.schedule import WEEKDAYS
@@ -63,26 +63,22 @@ def form_context() -> dict[str, Any]:
 @router.get("/lateness", response_class=HTMLResponse)
 def site_board(request: Request) -> Response:
     """The site-wide board of missed deadlines, open calls for a replacement and yellow cards."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        return render(request, actor, "lateness_site.html", {"board": lateness.site_board(s)})
+    with reading(request) as v:
+        return render(request, v.actor, "lateness_site.html", {"board": lateness.site_board(v.session)})
 
 
 @router.get("/games/{game_id}/lateness", response_class=HTMLResponse)
 def game_board(game_id: int, request: Request) -> Response:
     """A game's public lateness board (its settings too); the master may call for a replacement here."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        seat = services.open_game(s, game_id, actor, member=False)
-        powers = site.referee.game(s, seat.row).powers()
+    with reading(request) as v:
+        seat = v.game(game_id, member=False)
+        powers = v.site.referee.game(v.session, seat.row).powers()
         return render(
             request,
-            actor,
+            v.actor,
             "lateness_game.html",
             {
-                "board": lateness.game_board(s, game_id),
+                "board": lateness.game_board(v.session, game_id),
                 "g": services.summary(seat.row),
                 "role": seat.role,
                 "powers": powers,
@@ -95,28 +91,23 @@ def call(
     game_id: int, request: Request, csrf: str = Form(""), power: str = Form(""), action: str = Form("call")
 ) -> Response:
     """The master publishes (``call``) or withdraws (``withdraw``) a call for a replacement."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        seat = services.open_game(s, game_id, actor, lock=True, roles=(MASTER,))
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(MASTER,))
         if action == "withdraw":
-            lateness.withdraw_call(s, site, seat, power[:24])
+            lateness.withdraw_call(v.session, v.site, seat, power[:24])
         else:
-            lateness.call_replacement(s, site, seat, power[:24])
+            lateness.call_replacement(v.session, v.site, seat, power[:24])
     return redirect(f"/games/{game_id}/lateness", "done")
 
 
 @router.get("/takeover/{token}", response_class=HTMLResponse)
 def takeover_page(token: str, request: Request) -> Response:
     """What a take-over link offers, with the button that takes the seat (or a link to log in first)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        actor = identify(request, s)
-        found, row = lateness.takeover_info(s, token[:64])
+    with reading(request) as v:
+        found, row = lateness.takeover_info(v.session, token[:64])
         return render(
             request,
-            actor,
+            v.actor,
             "takeover.html",
             {
                 "call": lateness.call_data(found, row),
@@ -130,10 +121,7 @@ def takeover_page(token: str, request: Request) -> Response:
 @router.post("/takeover/{token}")
 def takeover(token: str, request: Request, csrf: str = Form("")) -> Response:
     """Take the seat; the game page opens as its new player."""
-    site = site_of(request)
-    with site.db.writing() as s:
-        actor = identify(request, s)
-        check_csrf(request, actor, csrf)
-        row = lateness.take_over(s, site, token[:64], actor.require())
+    with writing(request, csrf) as v:
+        row = lateness.take_over(v.session, v.site, token[:64], v.user())
         game_id = row.id
     return redirect(f"/games/{game_id}", "done")

@@ -1,0 +1,122 @@
+"""What the tournament routes do, shared by the JSON API and the pages: find a tournament, check its
+director, create one, register a player, seat the next round, and read what anyone may know."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from arbitre.server.errors import bad_request, conflict, forbidden, not_found
+from arbitre.server.site import Site
+from arbitre.store.accounts import user_by_name
+from arbitre.store.games import DEFAULT_DEADLINES, GameRuleError, user_names
+from arbitre.store.models import User
+from arbitre.store.tournaments import (
+    Tournament,
+    TournamentGame,
+    TournamentPlayer,
+    add_player,
+    create_tournament,
+    start_round,
+    tournament_data,
+)
+
+
+def find(s: Session, tournament_id: int) -> Tournament:
+    """The tournament, or a 404."""
+    found = s.get(Tournament, tournament_id)
+    if found is None:
+        raise not_found("this tournament")
+    return found
+
+
+def require_director(t: Tournament, user: User) -> None:
+    """A 403 unless ``user`` directs ``t``."""
+    if t.director_id != user.id:
+        raise forbidden("only the tournament's director may do this")
+
+
+def data(site: Site, s: Session, t: Tournament) -> dict[str, Any]:
+    """What anyone may know about ``t`` (settings, players, rounds, standings)."""
+    return tournament_data(s, t, lambda row: site.referee.game(s, row))
+
+
+def create(
+    s: Session,
+    site: Site,
+    director: User,
+    name: str,
+    scoring: str,
+    lateness: str,
+    last_year: int | None,
+    penalty: float,
+) -> Tournament:
+    """A new tournament directed by ``director`` (a 400 naming the setting that is wrong)."""
+    try:
+        return create_tournament(s, director, name, scoring, lateness, last_year, penalty, site.now())
+    except GameRuleError as err:
+        raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
+
+
+def register(s: Session, t: Tournament, user_name: str) -> None:
+    """Register the user called ``user_name`` (a 400 when there is none, a 409 when already registered)."""
+    user = user_by_name(s, user_name)
+    if user is None:
+        raise bad_request(f"no user called {user_name!r}", "bad_player", "user")
+    try:
+        add_player(s, t, user)
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def next_round(s: Session, site: Site, t: Tournament, director: User, deadlines: dict[str, int]) -> None:
+    """Seat the next round with ``deadlines`` (seconds, over the defaults; a 400 for an unknown step,
+    a 409 when the players are too few)."""
+    unknown = [k for k in deadlines if k not in DEFAULT_DEADLINES]
+    if unknown:
+        raise bad_request(f"unknown deadline {unknown[0]!r}", "bad_settings", "deadlines")
+    try:
+        start_round(
+            s,
+            t,
+            director,
+            {**DEFAULT_DEADLINES, **deadlines},
+            site.now(),
+            random.SystemRandom(),
+            lambda row: site.referee.maybe_start(s, row, site.now()),
+        )
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def listing(s: Session) -> list[dict[str, Any]]:
+    """Every tournament, newest first: name, director, players and rounds so far."""
+    rows = list(s.scalars(select(Tournament).order_by(Tournament.id.desc())))
+    # .all(): a Result has .keys(), which dict() would take for a mapping's
+    players: dict[int, int] = dict(
+        s.execute(select(TournamentPlayer.tournament_id, func.count()).group_by(TournamentPlayer.tournament_id))
+        .tuples()
+        .all()
+    )
+    rounds: dict[int, int] = dict(
+        s.execute(
+            select(TournamentGame.tournament_id, func.max(TournamentGame.round)).group_by(TournamentGame.tournament_id)
+        )
+        .tuples()
+        .all()
+    )
+    names = user_names(s, {t.director_id for t in rows})
+    return [
+        {
+            "id": t.id,
+            "name": t.name,
+            "director": names.get(t.director_id),
+            "scoring": t.scoring,
+            "players": players.get(t.id, 0),
+            "rounds": rounds.get(t.id, 0),
+        }
+        for t in rows
+    ]
