@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property
 from typing import NamedTuple
 
 
@@ -59,11 +58,12 @@ class Phase:
     season: Season
     kind: PhaseKind
 
-    def __post_init__(self) -> None:
-        if type(self.kind) is not PhaseKind:
-            object.__setattr__(self, "kind", PhaseKind(self.kind))
-        if type(self.season) is not Season:
-            object.__setattr__(self, "season", Season(self.season))
+    def __init__(self, year: int, season: Season | str, kind: PhaseKind | str) -> None:
+        # Written out (the dataclass keeps it) so that a letter becomes its member before it is stored:
+        # the compiled build's attributes take only their declared type.
+        object.__setattr__(self, "year", year)
+        object.__setattr__(self, "season", season if type(season) is Season else Season(season))
+        object.__setattr__(self, "kind", kind if type(kind) is PhaseKind else PhaseKind(kind))
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -132,11 +132,10 @@ class Position:
     owners: Mapping[str, str]
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
     extras: Mapping[str, object] = field(default_factory=dict)
+    memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from this position, computed once (fleets at sea…); not part of equality.
 
-    @cached_property
-    def memo(self) -> dict[object, object]:
-        """Facts derived from this position, computed once (fleets at sea…); not part of equality."""
-        return {}
+    A field rather than a ``cached_property``: the compiled build's classes have no ``__dict__``."""
 
     def units_of(self, power: str) -> list[Unit]:
         """The units of ``power``, sorted by place."""

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import os
 import pstats
 import random
 import statistics
@@ -56,6 +57,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
 
+from arbitre import compiled
 from arbitre.adjudicator import FAILS, SUCCEEDS, PhaseOutcome, adjudicate
 from arbitre.orders import Convoy, Move
 from arbitre.rules import RuleSet, clear_caches
@@ -740,6 +742,9 @@ def profile_arbitre(title: str, runs: Iterable[tuple[RuleSet, PhaseRecord]], top
 def main(argv: list[str] | None = None) -> int:
     """Collect phases, then print timings, agreement, disagreements and (optionally) a profile."""
     args = parse_args(argv)
+    print(
+        f"core: {'compiled (mypyc, scripts/build-compiled)' if compiled() else 'pure Python'}, load average {os.getloadavg()[0]:.2f}"
+    )
     rules = make_rules(MAP_NAME)
     started = time.perf_counter()
     records, games = collect(args, rules)

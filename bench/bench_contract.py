@@ -24,6 +24,7 @@ import cProfile
 import gc
 import io
 import json
+import os
 import pstats
 import random
 import sys
@@ -35,6 +36,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
 
+from arbitre import compiled
 from arbitre.cli.contract import write_answers
 from arbitre.interface import process_bytes
 
@@ -126,6 +128,9 @@ def main() -> int:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="cProfile arbitre's batch and print the top functions")
     args = ap.parse_args()
+    print(
+        f"core: {'compiled (mypyc, scripts/build-compiled)' if compiled() else 'pure Python'}, load average {os.getloadavg()[0]:.2f}"
+    )
     pairs = random_games(args.seed, args.phases)
     batch = "\n".join(json.dumps(req) for req, _ in pairs).encode()
     peer_lines = [json.dumps(state).encode() for _, state in pairs]

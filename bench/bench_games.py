@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import sys
 import time
@@ -38,6 +39,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
 
+from arbitre import compiled
 from arbitre.adjudicator import adjudicate
 from arbitre.bots import RandomBot, play_game
 from arbitre.judge import Game, start_position
@@ -110,6 +112,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    print(
+        f"core: {'compiled (mypyc, scripts/build-compiled)' if compiled() else 'pure Python'}, load average {os.getloadavg()[0]:.2f}"
+    )
     seeds = range(args.seed, args.seed + args.games)
     positions: list[Position] = []
     states: list[dict[str, Any]] = []

@@ -1,6 +1,6 @@
 """The adjudicator: a generic movement resolver, retreats and adjustments."""
 
-from arbitre.adjudicator.extension import MovementExtension, ResolverView
+from arbitre.adjudicator.extension import MovementExtension, PerResolution, ResolverView
 from arbitre.adjudicator.facets import MovementRules, PhaseRules, holds_retreat_phase
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.phases import (
@@ -24,6 +24,7 @@ __all__ = [
     "MovementResolver",
     "MovementRules",
     "OrderResult",
+    "PerResolution",
     "PhaseOutcome",
     "PhaseRules",
     "ResolverView",

@@ -14,7 +14,9 @@ variant, a province or a power.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from arbitre.adjudicator.results import OrderResult
 from arbitre.orders import Order
@@ -102,6 +104,7 @@ CustomResult = tuple[str, str | None, str | None]
 """(outcome, reason code, message) of an order, as in :class:`~arbitre.adjudicator.results.OrderResult`."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rule modules subclass it (compiled build)
 class MovementExtension:
     """A variant's hooks into one movement phase.  Every default keeps the standard rules."""
 
@@ -197,3 +200,38 @@ class MovementExtension:
     def extra_results(self, resolver: ResolverView) -> Sequence[OrderResult]:
         """Results of the variant's orders that name no unit (whole-power orders).  Default: none."""
         return ()
+
+
+V = TypeVar("V")
+
+
+class PerResolution(Generic[V]):
+    """What an extension learns in each resolution of its phase, found by the resolver's identity.
+
+    A variant may resolve a phase again; what one resolution taught must not
+    leak into another.  The resolvers are held, not weakly referenced (a
+    compiled resolver takes no weak references), for as long as the extension,
+    which lives for one phase's adjudication.
+    """
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[ResolverView, V]] = {}
+
+    def __contains__(self, resolver: ResolverView) -> bool:
+        return id(resolver) in self._by_id
+
+    def __getitem__(self, resolver: ResolverView) -> V:
+        return self._by_id[id(resolver)][1]
+
+    def __setitem__(self, resolver: ResolverView, value: V) -> None:
+        self._by_id[id(resolver)] = (resolver, value)
+
+    def setdefault(self, resolver: ResolverView, value: V) -> V:
+        """The value kept for ``resolver``; ``value``, kept, when there is none yet."""
+        entry = self._by_id.get(id(resolver))
+        if entry is None:
+            self._by_id[id(resolver)] = (resolver, value)
+            return value
+        return entry[1]

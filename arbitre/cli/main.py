@@ -17,12 +17,13 @@ from arbitre.bots import Bot, bot_step
 from arbitre.cli.botcmd import bot_command, parse_bot_seats
 from arbitre.cli.contract import run as run_contract
 from arbitre.cli.display import history_text, last_phase_text, position_text
+from arbitre.cli.listing import ListingError, legal_listing, listing_json, load_game, viewer_of
 from arbitre.cli.mapcmd import map_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
-from arbitre.views import MASTER, OBSERVER, check_viewer
+from arbitre.views import MASTER
 
 app = typer.Typer(help="arbitre — a Diplomacy judge.", no_args_is_help=True, add_completion=False)
 console = Console(soft_wrap=True)
@@ -105,23 +106,17 @@ def datc(
 
 def _load_game(path: Path) -> Game:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        _fail(f"cannot read {path}: {err.strerror}")
-    except json.JSONDecodeError as err:
-        _fail(f"{path} is not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}")
-    try:
-        return Game.from_data(data)
-    except (KeyError, ValueError, TypeError) as err:
-        _fail(f"{path} is not an arbitre game file: {err}")
+        return load_game(path)
+    except ListingError as err:
+        _fail(str(err))
     raise AssertionError("unreachable")
 
 
 def _viewer(game: Game, viewer: str) -> str:
     """The viewer id of ``--viewer`` (a power of the game, ``master`` or ``observer``)."""
     try:
-        return check_viewer(game.rules, viewer)
-    except ValueError as err:
+        return viewer_of(game, viewer)
+    except ListingError as err:
         _fail(str(err))
         raise AssertionError("unreachable") from err
 
@@ -146,21 +141,13 @@ def orders(
     ] = MASTER,
 ) -> None:
     """List every legal order of every unit, for each power (or one)."""
-    game = _load_game(game_file)
-    who = _viewer(game, viewer)
-    powers = [power.upper()] if power else game.powers_to_order()
-    if who == OBSERVER:
-        _fail("an observer gives no orders")
-    if who != MASTER:
-        if power and power.upper() != who:
-            _fail(f"{who} sees only its own orders, not {power.upper()}'s")
-        powers = [who]
-    for p in powers:
-        if p not in game.powers():
-            _fail(f"{p!r} is not a power of this game ({', '.join(game.powers())})")
-    listing = {p: game.legal_orders(p) for p in powers}
+    try:
+        listing = legal_listing(load_game(game_file), power, viewer)
+    except ListingError as err:
+        _fail(str(err))
+        return
     if as_json:
-        sys.stdout.write(json.dumps(listing, indent=1) + "\n")
+        sys.stdout.write(listing_json(listing))
         return
     for p, by_unit in listing.items():
         console.print(f"[bold]{p}[/bold]")

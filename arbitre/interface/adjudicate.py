@@ -24,7 +24,6 @@ from arbitre.views import (
     report_data,
     results_data,
 )
-from arbitre.words.events import report_words
 
 
 class RequestError(ValueError):
@@ -167,7 +166,10 @@ def _process(raw: Any) -> dict[str, Any]:
     if public is not None:  # nothing hidden and nothing reported: the view's results, written directly
         out.update(results=public, next=next_position_data(rules, outcome.after, viewer), report=[])
         return out
-    # Everything printed comes from the viewer's views (the master's holds everything).
+    # Everything printed comes from the viewer's views (the master's holds everything).  The words of
+    # reports are imported only here: the standard rules report nothing, and start-up counts.
+    from arbitre.words.events import report_words
+
     seen = build_view(rules, position, viewer, outcome)
     out.update(
         results=results_data(seen),

@@ -24,7 +24,6 @@ from arbitre.orders import OrderError
 from arbitre.rules import RuleSet
 from arbitre.state import Position
 from arbitre.views import MASTER, build_view, check_viewer
-from arbitre.words.events import report_words
 
 
 class StepRequestError(ValueError):
@@ -55,6 +54,8 @@ def _require_change_step(rules: RuleSet, position: Position) -> None:
 
 def reveal_step(rules: RuleSet, position: Position, orders: Mapping[str, Sequence[str]], viewer: str) -> dict[str, Any]:
     """Lock ``orders`` and return what the lock told each power, as ``viewer`` may read it."""
+    from arbitre.words.events import report_words  # only a step reveal words a report (start-up counts)
+
     _require_lock(rules, position, "reveal")
     try:
         who = check_viewer(rules, viewer)

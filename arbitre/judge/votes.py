@@ -187,7 +187,8 @@ def vote_view(record: VoteRecord, viewer: str, secret: bool) -> dict[str, Any]:
         "decided_by": record.decided_by,
         "you_vote": viewer in record.voters and record.status == OPEN,
         "your_ballot": record.ballots.get(viewer),
-        "voters": list(record.voters),
+        # while open: who must agree (public); once closed the store lists who voted, which a secret vote hides
+        "voters": list(record.voters) if sees_all or record.status == OPEN else [],
     }
     if sees_all:
         out["proposer"] = record.proposer

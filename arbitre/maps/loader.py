@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import pkgutil
+import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from arbitre.maps.model import GameMap, PowerInfo, Province
+
+_MAP_NAME = re.compile(r"[a-z0-9_]+")
+"""What a shipped map's name may be (its data file is ``data/<name>.json``)."""
 
 
 class UnknownMapError(ValueError):
@@ -16,6 +20,8 @@ class UnknownMapError(ValueError):
 
 def available_maps() -> list[str]:
     """Names of the maps shipped with the package."""
+    from importlib import resources  # its readers import zipfile, tempfile…: only when the maps are listed
+
     data = resources.files("arbitre.maps") / "data"
     return sorted(p.name[:-5] for p in data.iterdir() if p.name.endswith(".json"))
 
@@ -66,7 +72,14 @@ def map_from_dict(raw: dict[str, Any]) -> GameMap:
 @cache
 def load_map(name: str = "standard") -> GameMap:
     """Load a shipped map by name (``"standard"``, ``"colonial"``); cached."""
-    if name not in available_maps():
+    # One read through the package's loader: importlib.resources' readers (zipfile, tempfile…) are
+    # imported only to list the maps when a name is unknown, not on every start-up.
+    raw = None
+    if _MAP_NAME.fullmatch(name):
+        try:
+            raw = pkgutil.get_data("arbitre.maps", f"data/{name}.json")
+        except OSError:
+            raw = None
+    if raw is None:
         raise UnknownMapError(f"unknown map {name!r}; known maps: {', '.join(available_maps())}")
-    text = (resources.files("arbitre.maps") / "data" / f"{name}.json").read_text(encoding="utf-8")
-    return map_from_dict(json.loads(text))
+    return map_from_dict(json.loads(raw.decode("utf-8")))

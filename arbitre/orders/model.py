@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 _PROVINCE: dict[str, str] = {}
 """Place → province, filled as places are met (``STP/SC`` → ``STP``)."""
 
@@ -33,6 +35,7 @@ class UnitRef:
         return prov
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rule modules add order kinds (compiled build)
 @dataclass(frozen=True, slots=True)
 class Order:
     """Base class of every order.  ``unit`` is ``None`` only for whole-power orders."""

@@ -365,6 +365,22 @@ def cast_ballot(session: Session, site: Site, seat: Seat, vote_id: int, choice: 
         raise _vote_problem(err) from err
 
 
+def withdraw_vote(session: Session, site: Site, seat: Seat, vote_id: int, what: str) -> None:
+    """A player takes back its ballot (``what="ballot"``), or withdraws the vote it opened (``"vote"``), while
+    the vote is open."""
+    if seat.role != PLAYER or not seat.power:
+        raise forbidden("only a player holding a power withdraws a ballot or a vote")
+    try:
+        if what == "ballot":
+            store_votes.withdraw_ballot(session, seat.row, vote_id, seat.power)
+        else:
+            store_votes.withdraw(session, seat.row, vote_id, seat.power, site.now())
+    except LookupError as err:
+        raise not_found("this vote") from err
+    except GameRuleError as err:
+        raise _vote_problem(err) from err
+
+
 def decide_vote(session: Session, site: Site, seat: Seat, vote_id: int, decision: str) -> None:
     """The master approves (the vote passes and is carried out) or rejects an open vote."""
     if seat.role != MASTER:

@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from arbitre.server import services
 from arbitre.server.services import Seat, step_orders
 from arbitre.server.site import Site
 from arbitre.store.changes import ChangeBus
@@ -37,7 +38,21 @@ from arbitre.store.facts import fact
 from arbitre.store.messages import count_for, messages_after
 from arbitre.store.models import FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
 
-KINDS = ("hello", "phase", "step", "started", "finished", "paused", "resumed", "deadline", "ready", "message")
+KINDS = (
+    "hello",
+    "phase",
+    "step",
+    "started",
+    "finished",
+    "paused",
+    "resumed",
+    "deadline",
+    "ready",
+    "message",
+    "vote_opened",
+    "vote_cast",
+    "vote_decided",
+)
 """The event types a stream sends (see :func:`differences`)."""
 
 LIFETIME_SECONDS = 900.0
@@ -46,6 +61,10 @@ RETRY_MS = 3000
 """How long a client waits before reconnecting (the ``retry:`` field)."""
 MAX_MESSAGES = 100
 """Most message events sent at once (a reader far behind gets the newest ones)."""
+MAX_VOTES = 12
+"""How many of the newest votes a glance follows (older ones are long decided)."""
+STATUS_LETTERS = {"open": "o", "passed": "p", "failed": "f", "expired": "e", "withdrawn": "w"}
+"""A vote's status in a cursor."""
 
 
 @dataclass(frozen=True)
@@ -68,9 +87,13 @@ class Glance:
     """The powers whose ready switch is on, among those the reader may see."""
     powers: tuple[str, ...] = ()
     """The game's powers (to write ``ready`` in the cursor)."""
+    votes: tuple[str, ...] = ()
+    """The newest votes as the reader sees them: ``<number in the game><status letter><ballot per power: y, n or
+    ->`` (only the ballots the reader may see: in a secret vote a player's own)."""
 
     def cursor(self) -> str:
-        """The glance as an event id: ``1.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>``."""
+        """The glance as an event id:
+        ``2.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>.<votes>``."""
         mask = sum(1 << i for i, p in enumerate(self.powers) if p in self.ready)
         parts = [
             self.status,
@@ -82,8 +105,9 @@ class Glance:
             str(self.played),
             str(self.messages),
             str(mask),
+            "_".join(self.votes) or "-",
         ]
-        return "1." + ".".join(parts)
+        return "2." + ".".join(parts)
 
     def state(self, game_id: int) -> dict[str, Any]:
         """The glance as the payload of a state event."""
@@ -104,9 +128,11 @@ def _num(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+_VOTE = r"\d{1,9}[opfew][yn-]{0,32}"
 _CURSOR = re.compile(
-    r"^1\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
-    r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})$"
+    r"^2\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
+    r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})"
+    rf"\.((?:{_VOTE})(?:_{_VOTE}){{0,{MAX_VOTES - 1}}}|-)$"
 )
 
 
@@ -115,7 +141,7 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
     m = _CURSOR.match(text or "")
     if not m:
         return None
-    status, phase, step, result, deadline, remaining, played, messages, mask = m.groups()
+    status, phase, step, result, deadline, remaining, played, messages, mask, votes = m.groups()
     return Glance(
         status=status,
         phase=phase,
@@ -127,6 +153,7 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
         messages=int(messages),
         ready=frozenset(p for i, p in enumerate(powers) if int(mask) >> i & 1),
         powers=powers,
+        votes=() if votes == "-" else tuple(votes.split("_")),
     )
 
 
@@ -156,7 +183,55 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
         messages=fact(session, row, ("count", seat.press_name), lambda: count_for(session, row.id, seat.press_name)),
         ready=seen_ready(session, seat),
         powers=tuple(game.powers()),
+        votes=tuple(vote_token(n, v, game.powers()) for n, v in seen_votes(site, session, seat).items()),
     )
+
+
+def seen_votes(site: Site, session: Session, seat: Seat) -> dict[int, dict[str, Any]]:
+    """The game's newest votes as the reader may see them (``GET /api/games/{id}/votes``'s items), by their
+    number in the game (1 for its first vote: unlike the row ids, it does not count other games' votes)."""
+    shown = sorted(services.votes(site, session, seat)["votes"], key=lambda v: int(v["id"]))
+    return {n: v for n, v in enumerate(shown, start=1) if n > len(shown) - MAX_VOTES}
+
+
+def vote_token(number: int, vote: dict[str, Any], powers: list[str]) -> str:
+    """One vote as a glance holds it: its number in the game, its status and the ballots the reader sees."""
+    ballots = vote.get("ballots") or {}
+    marks = "".join({"yes": "y", "no": "n"}.get(str(ballots.get(p)), "-") for p in powers).rstrip("-")
+    return f"{number}{STATUS_LETTERS.get(str(vote['status']), 'e')}{marks}"
+
+
+def _vote_parts(token: str) -> tuple[int, str, str]:
+    m = re.match(r"^(\d+)([a-z])(.*)$", token)
+    return (int(m.group(1)), m.group(2), m.group(3)) if m else (0, "", "")
+
+
+def vote_events(site: Site, session: Session, seat: Seat, old: Glance | None, new: Glance) -> list[Event]:
+    """Vote events for what changed in the votes the reader sees: ``vote_opened``, ``vote_cast`` (a ballot the
+    reader may see), ``vote_decided`` (passed, failed, expired or withdrawn).  Their data is the vote as the
+    reader sees it (the items of ``GET /api/games/{id}/votes``)."""
+    if old is None or old.votes == new.votes:
+        return []
+    before = {n: (s, marks) for n, s, marks in map(_vote_parts, old.votes)}
+    oldest = min(before, default=0)
+    views = seen_votes(site, session, seat)
+    out: list[Event] = []
+    for number, status, marks in map(_vote_parts, new.votes):
+        view = views.get(number)
+        if view is None:
+            continue
+        payload = {"game": seat.row.id, **view}
+        if number not in before:
+            if number < oldest:
+                continue  # left the window earlier: nothing new
+            out.append(("vote_opened", payload))
+            if status != "o":
+                out.append(("vote_decided", payload))
+        elif before[number][0] == "o" and status != "o":
+            out.append(("vote_decided", payload))
+        elif before[number] != (status, marks):
+            out.append(("vote_cast", payload))
+    return out
 
 
 def since(site: Site, session: Session, seat: Seat) -> str:

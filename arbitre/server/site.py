@@ -37,6 +37,8 @@ class Settings:
     """Does this process run the notification sender (with the worker)?"""
     notify_lease: float = 120.0
     """Seconds a sender keeps the deliveries it claimed before another may claim them (longer than a send)."""
+    webhook_http_loopback: bool = False
+    """May a webhook URL be plain ``http://`` to a loopback address (tests and local tools; never in production)?"""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -58,6 +60,7 @@ class Settings:
             notify_interval=float(os.environ.get("ARBITRE_NOTIFY_INTERVAL", "2")),
             run_sender=os.environ.get("ARBITRE_SENDER", "1") != "0",
             notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
+            webhook_http_loopback=os.environ.get("ARBITRE_WEBHOOK_HTTP_LOOPBACK", "0") == "1",
         )
 
 

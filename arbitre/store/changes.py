@@ -22,17 +22,25 @@ from typing import Any
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from arbitre.store.models import Adjudication, GameRow, Membership, Message, OrderRow
+from arbitre.store.models import Adjudication, GameRow, Membership, Message, OrderRow, Vote
 
 log = logging.getLogger("arbitre.changes")
 
 CHANNEL = "arbitre_changes"
 """The PostgreSQL ``LISTEN``/``NOTIFY`` channel."""
 
-GAME, ORDERS, MESSAGE, MEMBERS = "game", "orders", "message", "members"
-"""Kinds of change: the game row (phase, step, status, deadline), orders and ready switches, press, members."""
+GAME, ORDERS, MESSAGE, MEMBERS, VOTES = "game", "orders", "message", "members", "votes"
+"""Kinds of change: the game row (phase, step, status, deadline), orders and ready switches, press, members,
+votes (a ballot marks its vote changed: :func:`arbitre.store.votes.cast`)."""
 
-_KINDS: dict[type, str] = {GameRow: GAME, Adjudication: GAME, OrderRow: ORDERS, Message: MESSAGE, Membership: MEMBERS}
+_KINDS: dict[type, str] = {
+    GameRow: GAME,
+    Adjudication: GAME,
+    OrderRow: ORDERS,
+    Message: MESSAGE,
+    Membership: MEMBERS,
+    Vote: VOTES,
+}
 
 Listener = Callable[[int | None, str], None]
 """Called with a game id and a kind; ``(None, "")`` means "anything may have changed" (signals were lost)."""

@@ -25,6 +25,8 @@ PENDING, SENT, DROPPED = "pending", "sent", "dropped"
 """States of a delivery."""
 MAX_ATTEMPTS = 8
 """A delivery that failed this many times is dropped (its error is kept)."""
+LONGEST_WAIT = timedelta(hours=1)
+"""The longest wait before another attempt (the backoff doubles up to it)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,8 @@ def release(session: Session, delivery_ids: list[int], owner: str) -> None:
 
 
 def failed(session: Session, delivery_id: int, owner: str, now: datetime, retry_in: timedelta, error: str) -> None:
-    """A send failed: try again after ``retry_in`` (dropped after :data:`MAX_ATTEMPTS` attempts)."""
+    """A send failed: try again after ``retry_in``, doubled at each further attempt up to :data:`LONGEST_WAIT`
+    (dropped after :data:`MAX_ATTEMPTS` attempts)."""
     row = session.get(Delivery, delivery_id)
     if row is None or row.owner != owner or row.state != PENDING:
         return
@@ -111,7 +114,7 @@ def failed(session: Session, delivery_id: int, owner: str, now: datetime, retry_
         row.state = DROPPED
         row.lease_until = None
     else:
-        row.lease_until = now + retry_in
+        row.lease_until = now + min(retry_in * 2 ** max(row.attempts - 1, 0), LONGEST_WAIT)
 
 
 def counts(session: Session) -> dict[str, int]:

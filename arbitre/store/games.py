@@ -44,7 +44,7 @@ MAX_JOIN_CODE = 40
 
 def registered_steps() -> tuple[Step, ...]:
     """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
-    modules = (module.factory({}) for module in RULE_MODULES)
+    modules = (module.build({}) for module in RULE_MODULES)
     return declared_steps(m for m in modules if isinstance(m, StepRules))
 
 
@@ -55,7 +55,7 @@ def steps_of(map_name: str, rules: list[str]) -> list[str]:
 
 @cache
 def _steps_of(map_name: str, rules: tuple[str, ...]) -> tuple[str, ...]:
-    modules = [m.factory({}) for m in RULE_MODULES if m.name in rules or m.for_map == map_name]
+    modules = [m.build({}) for m in RULE_MODULES if m.name in rules or m.for_map == map_name]
     return tuple(step.name for step in declared_steps(m for m in modules if isinstance(m, StepRules)))
 
 

@@ -94,6 +94,12 @@ class User(Base):
     """How long before a deadline the "deadline soon" notification comes (``None``: never)."""
     notify_off: Mapped[list[str]] = mapped_column(JSON, default=list)
     """Notification kinds turned off, as ``channel:kind`` (``email:message``, ``site:phase``…)."""
+    notify_on: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, default=list)
+    """The opt-in kinds turned on, as ``channel:kind`` (``site:calls``…; see ``arbitre.store.outbox.OPT_IN``)."""
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    """Where the webhook channel POSTs notifications (``None``: no webhook)."""
+    webhook_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The key the webhook bodies are signed with (HMAC-SHA256), shown to the user once."""
 
 
 class ApiToken(Base):

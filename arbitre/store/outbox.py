@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import event, inspect, select
+from sqlalchemy import String, cast, event, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -59,18 +59,23 @@ VOTE_OPENED = "vote_opened"
 VOTE_DECIDED = "vote_decided"
 """A vote passed or failed."""
 REPLACEMENT = "replacement"
-"""A call for a replacement player."""
+"""A call for a replacement player in one of the recipient's games (its master and other players)."""
+CALLS = "calls"
+"""A call for a replacement player in any game of the site (for users who asked for them: off by default)."""
 STARTED = "started"
 """The game started."""
 FINISHED_KIND = "finished"
 """The game ended (victory, draw, or ended by its master)."""
 
-KINDS = (PHASE, DEADLINE, MESSAGE, VOTE_OPENED, VOTE_DECIDED, REPLACEMENT, STARTED, FINISHED_KIND)
+KINDS = (PHASE, DEADLINE, MESSAGE, VOTE_OPENED, VOTE_DECIDED, REPLACEMENT, STARTED, FINISHED_KIND, CALLS)
 """Every kind of notification, in the order the account page lists them."""
-SITE, EMAIL = "site", "email"
-CHANNELS = (SITE, EMAIL)
-"""Where a notification can go: the site's list, e-mail."""
-OUTSIDE = (EMAIL,)
+OPT_IN = (CALLS,)
+"""The kinds a user gets only after turning them on (``User.notify_on``); every other kind is on until turned
+off (``User.notify_off``)."""
+SITE, EMAIL, WEBHOOK = "site", "email", "webhook"
+CHANNELS = (SITE, EMAIL, WEBHOOK)
+"""Where a notification can go: the site's list, e-mail, the user's webhook."""
+OUTSIDE = (EMAIL, WEBHOOK)
 """The channels a sender delivers (the site's list is read from the outbox itself)."""
 
 
@@ -92,10 +97,16 @@ class Event:
 
 def wants(user: User, channel: str, kind: str) -> bool:
     """Does ``user`` want ``kind`` on ``channel`` (and has somewhere to receive it)?"""
-    if f"{channel}:{kind}" in (user.notify_off or []):
+    switch = f"{channel}:{kind}"
+    if kind in OPT_IN:
+        if switch not in (user.notify_on or []):
+            return False
+    elif switch in (user.notify_off or []):
         return False
     if channel == EMAIL:
         return bool(user.email)
+    if channel == WEBHOOK:
+        return bool(user.webhook_url and user.webhook_secret)
     return True
 
 
@@ -146,6 +157,13 @@ def enqueue(session: Session, ev: Event, now: datetime) -> int:
             continue
         written += 1
     return written
+
+
+def opted_in(session: Session, kind: str) -> list[int]:
+    """The users who turned ``kind`` (an :data:`OPT_IN` kind) on for some channel, by id."""
+    # a coarse filter in SQL (the JSON list as text names the kind), the exact one here
+    rows = session.scalars(select(User).where(cast(User.notify_on, String).like(f"%:{kind}%")))
+    return sorted(u.id for u in rows if any(s.endswith(f":{kind}") for s in (u.notify_on or [])))
 
 
 def _members(session: Session, game_id: int | None) -> list[int]:
@@ -229,6 +247,11 @@ class OutboxHook:
                 seen.finished.add(obj.id)
 
     def _before_commit(self, session: Session) -> None:
+        if session.in_nested_transaction():
+            # a savepoint is released (SQLAlchemy fires before_commit for it too): wait for the real commit, so
+            # that what the transaction enqueued itself (a vote decided) comes before what the hook writes
+            # (the game's end)
+            return
         if session.new or session.dirty or session.deleted:
             session.flush()  # what is still pending is seen by _after_flush now
         if "outbox" not in session.info:

@@ -4,27 +4,26 @@ civil-disorder rule (``replace_on_disorder``).
 Whoever follows the link and logs in may take the seat (if they have no other
 role in the game): the late player loses it (:meth:`arbitre.store.lifecycle.Referee.replace_player`).
 The calls are public: the site-wide lateness board lists the open ones.
+
+A new call is told in its own transaction (:func:`announce`, through the notification outbox): to the
+game's master and its other players (kind ``replacement``), and to every user of the site who turned
+the ``calls`` kind on (off by default).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from arbitre.store.games import GameRuleError
-from arbitre.store.models import ACTIVE, PAUSED, Base, GameRow, UTCDateTime
+from arbitre.store.models import ACTIVE, MASTER, PAUSED, PLAYER, Base, GameRow, Membership, UTCDateTime
+from arbitre.store.outbox import CALLS, REPLACEMENT, Event, enqueue, opted_in
 
 REASONS = ("master", "disorder")
 """Who published a call: the game master, or the civil-disorder rule."""
-
-CallListener = Callable[[Session, GameRow, "ReplacementCall"], None]
-CALL_LISTENERS: list[CallListener] = []
-"""Called in the publishing transaction for each new call (the hook for notifications: register a
-function that enqueues them; nothing is registered by default)."""
 
 
 class ReplacementCall(Base):
@@ -67,9 +66,40 @@ def publish_call(
     session.add(call)
     session.flush()
     row.version += 1
-    for listener in CALL_LISTENERS:
-        listener(session, row, call)
+    announce(session, row, call, now)
     return call
+
+
+def link(call: ReplacementCall) -> str:
+    """The call's take-over link (a path on the site; public, like the call)."""
+    return f"/takeover/{call.token}"
+
+
+def announce(session: Session, row: GameRow, call: ReplacementCall, now: datetime) -> None:
+    """Write the notifications of a new call: the game's master and other players, then the users who asked
+    for every call of the site.
+
+    The notification names the power, never the player who held it (in an anonymous game too); its words
+    (and the deadline in each reader's time zone) are written for each reader
+    (:mod:`arbitre.server.notify.letters`).
+    """
+    data = {
+        "call": call.id,
+        "power": call.power,
+        "link": link(call),
+        "reason": call.reason,
+        "phase": row.phase,
+        "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
+    }
+    seats = session.execute(
+        select(Membership.user_id, Membership.role, Membership.power).where(Membership.game_id == row.id)
+    ).all()
+    told = sorted({u for u, role, power in seats if role == MASTER or (role == PLAYER and power != call.power)})
+    members = {u for u, _, _ in seats}
+    key = f"call:{call.id}"
+    enqueue(session, Event(REPLACEMENT, row.id, key, data, tuple(told)), now)
+    others = tuple(u for u in opted_in(session, CALLS) if u not in members)
+    enqueue(session, Event(CALLS, row.id, key, data, others), now)
 
 
 def call_by_token(session: Session, token: str) -> ReplacementCall | None:

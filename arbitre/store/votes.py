@@ -19,6 +19,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from arbitre.judge import Game
 from arbitre.judge.votes import (
@@ -33,6 +34,7 @@ from arbitre.judge.votes import (
     PAUSE,
     RESUME,
     STEP_BOUND,
+    WITHDRAWN,
     YES,
     Motion,
     VoteError,
@@ -164,7 +166,7 @@ def propose(
     if power in voters_of(session, row, game, motion):
         session.add(Ballot(vote_id=vote.id, power=power, choice=YES, at=now))
         session.flush()
-    announce(session, row, vote, "vote_opened", now)
+    announce(session, row, vote, "vote_opened", now, voters_of(session, row, game, motion))
     settle(session, referee, row, vote, now)
     return vote
 
@@ -193,8 +195,37 @@ def cast(
         session.add(Ballot(vote_id=vote.id, power=power, choice=choice, at=now))
     else:
         ballot.choice, ballot.at = choice, now
+    _changed(vote)
     session.flush()
     settle(session, referee, row, vote, now)
+    return vote
+
+
+def _changed(vote: Vote) -> None:
+    """Mark the vote changed, so that its game's live streams hear of a ballot (a ballot row names no game)."""
+    flag_modified(vote, "status")
+
+
+def withdraw_ballot(session: Session, row: GameRow, vote_id: int, power: str) -> Vote:
+    """``power`` takes its ballot back while the vote is open (it is asked again; nothing is decided by it)."""
+    vote = _open_vote(session, row, vote_id)
+    ballot = session.scalars(select(Ballot).where(Ballot.vote_id == vote.id, Ballot.power == power)).first()
+    if ballot is None:
+        raise GameRuleError(f"{power} has no ballot in this vote", "vote")
+    session.delete(ballot)
+    _changed(vote)
+    session.flush()
+    return vote
+
+
+def withdraw(session: Session, row: GameRow, vote_id: int, power: str, now: datetime) -> Vote:
+    """The power that opened a vote withdraws it while it is undecided (it is told as decided: ``withdrawn``)."""
+    vote = _open_vote(session, row, vote_id)
+    if vote.proposer != power:
+        raise GameRuleError("only the power that opened a vote withdraws it", "vote")
+    vote.status, vote.decided_by, vote.decided_at = WITHDRAWN, "proposer", now
+    session.flush()
+    announce(session, row, vote, "vote_decided", now)
     return vote
 
 
@@ -237,11 +268,14 @@ def carry_out(session: Session, referee: Referee, row: GameRow, vote: Vote, now:
     log.info("game %s: the %s vote %s passed", row.id, vote.kind, vote.id)
 
 
-def announce(session: Session, row: GameRow, vote: Vote, kind: str, now: datetime) -> None:
+def announce(
+    session: Session, row: GameRow, vote: Vote, kind: str, now: datetime, voters: tuple[str, ...] | None = None
+) -> None:
     """Tell the game's members that a vote was opened or decided (``kind``: ``vote_opened``/``vote_decided``).
 
-    The notification carries only the vote's id and kind; its words are written
-    for each recipient from their own view (so a secret vote's ballots stay secret).
+    The notification carries only what the vote is about (its id, kind, powers, minutes, the outcome, the
+    time and, when opened, ``voters``: the powers asked); its words are written for each recipient from
+    their own view (so a secret vote's ballots stay secret).
     Until the notification outbox (``arbitre.store.outbox``) is installed, nothing is sent.
     """
     try:
@@ -250,5 +284,14 @@ def announce(session: Session, row: GameRow, vote: Vote, kind: str, now: datetim
         return
     # the letters' fields (arbitre.server.notify.letters): what it is about, the powers it names, the outcome
     passed = None if kind == "vote_opened" else vote.status == PASSED
-    data = {"vote": vote.kind, "id": vote.id, "powers": list(vote.powers or []), "passed": passed}
+    data = {
+        "vote": vote.kind,
+        "status": vote.status,
+        "id": vote.id,
+        "powers": list(vote.powers or []),
+        "minutes": vote.minutes,
+        "passed": passed,
+        "at": now.isoformat(),
+        "voters": list(voters) if voters is not None else None,
+    }
     outbox.enqueue(session, outbox.Event(kind, row.id, key=f"vote:{vote.id}:{vote.status}", data=data), now)

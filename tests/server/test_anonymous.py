@@ -126,13 +126,22 @@ def test_no_answer_names_the_player_behind_a_power(app_client: TestClient, site:
             votes[gid] = (
                 seats["GERMANY"].post(f"/api/games/{gid}/votes", {"kind": "extend", "minutes": 60}).json()["id"]
             )
+            for reader in group.values():
+                reader.wait_for("vote_opened")
             ballot = seats["FRANCE"].post(f"/api/games/{gid}/votes/{votes[gid]}/ballot", {"choice": "yes"})
             assert ballot.status_code == 200
+            for reader in group.values():  # a public vote: everyone sees the ballot
+                reader.wait_for("vote_cast")
             assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
-            for reader in group.values():
+            for reader in group.values():  # the new phase ends the extension vote: its end is the batch's last event
                 reader.wait_for("phase")
-        for who in readers:
-            a, b = (re.sub(rf'"game":{gid}\b', '"game":ID', heard[gid][who].text()) for gid, _ in games)
+                reader.wait_for("vote_decided", status="expired")
+        for who in readers:  # the vote's row id counts across the site's games: set aside
+            a, b = (
+                re.sub(r'"id":\d+', '"id":N', re.sub(rf'"game":{gid}\b', '"game":ID', heard[gid][who].text()))
+                for gid, _ in games
+            )
+            assert "vote_opened" in a and "vote_cast" in a
             assert a == b, who
             assert not any(name in a for name in SWAPPED), who
     with site.db.reading() as s:

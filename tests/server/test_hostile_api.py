@@ -41,6 +41,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "votes": {"kind": "extend", "minutes": 5},
     "ballot": {"choice": "no"},
     "decision": {"decision": "reject"},
+    "webhook": {"url": "https://192.0.2.1/hook"},
 }
 FORMS: dict[str, dict[str, str]] = {
     "orders": {"orders": "A PAR - BUR\nF BRE - MAO", "phase": "S1901M"},
@@ -55,6 +56,7 @@ FORMS: dict[str, dict[str, str]] = {
     "votes": {"kind": "extend", "minutes": "5"},
     "ballot": {"choice": "no"},
     "decision": {"decision": "reject"},
+    "withdraw": {"what": "ballot"},
 }
 
 

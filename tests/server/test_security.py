@@ -48,6 +48,9 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("POST", "/games/{game_id}/votes"): ("form", {"kind": "draw"}),
     ("POST", "/games/{game_id}/votes/{vote_id}/ballot"): ("form", {"choice": "yes"}),
     ("POST", "/games/{game_id}/votes/{vote_id}/decision"): ("form", {"decision": "approve"}),
+    ("DELETE", "/api/games/{game_id}/votes/{vote_id}/ballot"): ("none", None),
+    ("DELETE", "/api/games/{game_id}/votes/{vote_id}"): ("none", None),
+    ("POST", "/games/{game_id}/votes/{vote_id}/withdraw"): ("form", {"what": "vote"}),
     ("GET", "/api/invitations/{token}"): ("none", None),
     ("POST", "/api/invitations/{token}/join"): ("json", {"role": "observer"}),
     ("GET", "/invite/{token}"): ("none", None),
@@ -111,6 +114,9 @@ MASTER_ONLY = {
     ("POST", "/games/{game_id}/master"),
 }
 PLAYER_ONLY = {
+    ("DELETE", "/api/games/{game_id}/votes/{vote_id}/ballot"),
+    ("DELETE", "/api/games/{game_id}/votes/{vote_id}"),
+    ("POST", "/games/{game_id}/votes/{vote_id}/withdraw"),
     ("POST", "/api/games/{game_id}/votes"),
     ("POST", "/api/games/{game_id}/votes/{vote_id}/ballot"),
     ("POST", "/games/{game_id}/votes"),

@@ -20,6 +20,7 @@ from babel.dates import format_datetime
 from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
+from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.server import wording
 from arbitre.server.i18n import translator as page_words
 from arbitre.server.viewing import phase_view, view_data, viewer_id
@@ -27,6 +28,7 @@ from arbitre.store.games import membership_of
 from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
 from arbitre.store.models import ACTIVE, MASTER, PLAYER, GameRow, Message, Notification, User
 from arbitre.store.outbox import (
+    CALLS,
     DEADLINE,
     FINISHED_KIND,
     MESSAGE,
@@ -36,6 +38,7 @@ from arbitre.store.outbox import (
     VOTE_DECIDED,
     VOTE_OPENED,
 )
+from arbitre.store.votes import records as vote_records
 from arbitre.words import translator
 from arbitre.words.translate import N_, Translator
 
@@ -79,15 +82,19 @@ KIND_NAMES = {
     REPLACEMENT: N_("A replacement is wanted"),
     STARTED: N_("A game started"),
     FINISHED_KIND: N_("A game ended"),
+    CALLS: N_("A replacement is wanted in any game of the site"),
 }
 """What each kind is called on the account page and in the unsubscribe page."""
 VOTE_NAMES = {
     "draw": N_("draw"),
     "concede": N_("concession"),
     "pause": N_("pause"),
+    "resume": N_("resumption of the game"),
     "extend": N_("deadline extension"),
 }
 """What a vote is about, by the votes code's ``vote`` field."""
+CHOICES = {"yes": N_("yes"), "no": N_("no")}
+"""A ballot's words."""
 STEP_NAMES = {"orders": N_("orders"), "reaction": N_("reaction")}
 
 
@@ -306,35 +313,91 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
     what = _.gettext(VOTE_NAMES.get(str(data.get("vote", "")), N_("proposal")))
     powers = [str(p) for p in data.get("powers") or []]
     among = ", ".join(power_name(p, _) for p in sorted(powers))
+    shown = _vote_seen(session, referee, row, data, r)  # the vote as the reader may see it (secret ballots)
+    at = when(data["at"], r.user, _) if data.get("at") else ""
     paragraphs = []
     if data.get("passed") is None:
         subject = _("{game}: vote — {what}", game=row.name, what=what)
         paragraphs.append(_("A vote was opened: {what}.", what=what))
+        if shown and shown.get("proposer"):
+            paragraphs.append(_("Proposed by {power}.", power=power_name(str(shown["proposer"]), _)))
         if among:
             paragraphs.append(_("Powers named: {powers}.", powers=among))
-        if data.get("deadline"):
-            paragraphs.append(_("Voting closes at {deadline}.", deadline=when(str(data["deadline"]), r.user, _)))
+        if data.get("minutes"):
+            paragraphs.append(_("The deadline would move {minutes} minutes later.", minutes=data["minutes"]))
+        if at:
+            paragraphs.append(_("Opened: {time}.", time=at))
+        if r.role == PLAYER and r.power in (data.get("voters") or ()):
+            paragraphs.append(_("Your vote is asked: say yes or no on the game page."))
+    elif data.get("status") == "withdrawn":
+        subject = _("{game}: vote withdrawn — {what}", game=row.name, what=what)
+        paragraphs.append(_("The vote was withdrawn by the power that opened it: {what}.", what=what))
     elif data.get("passed"):
         subject = _("{game}: vote passed — {what}", game=row.name, what=what)
         paragraphs.append(_("The vote passed: {what}.", what=what))
     else:
         subject = _("{game}: vote failed — {what}", game=row.name, what=what)
         paragraphs.append(_("The vote failed: {what}.", what=what))
-    if among and data.get("passed") is not None:
-        paragraphs.append(_("Powers named: {powers}.", powers=among))
+    if data.get("passed") is not None:
+        if among:
+            paragraphs.append(_("Powers named: {powers}.", powers=among))
+        if shown and shown.get("decided_by") == "master":
+            paragraphs.append(_("The game master decided it."))
+        ballots = {str(p): str(c) for p, c in (shown.get("ballots") or {}).items()} if shown else {}
+        if ballots and (r.role == MASTER or not (shown or {}).get("secret")):  # the master sees every ballot
+            listed = ", ".join(
+                _("{power}: {choice}", power=power_name(p, _), choice=_.gettext(CHOICES.get(c, c)))
+                for p, c in sorted(ballots.items())
+            )
+            paragraphs.append(_("Ballots: {ballots}.", ballots=listed))
+        elif r.power and r.power in ballots:
+            paragraphs.append(
+                _("Your ballot: {choice}.", choice=_.gettext(CHOICES.get(ballots[r.power], ballots[r.power])))
+            )
+        if at:
+            paragraphs.append(_("Decided: {time}.", time=at))
     return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
+
+
+def _vote_seen(
+    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader
+) -> dict[str, Any] | None:
+    """The vote of ``data`` as the reader's view shows it (``None`` if it is gone)."""
+    number = data.get("id")
+    if not isinstance(number, int):
+        return None
+    game = referee.game(session, row)
+    record = next((v for v in vote_records(session, row, game) if v.number == number), None)
+    if record is None:
+        return None
+    return vote_view(record, r.viewer, VoteSettings.from_data(row.vote_settings).is_secret(record.motion.kind))
 
 
 def _replacement(
     session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader, _: Translator
 ) -> Letter:
+    # the power only: never the account that held it (an anonymous game stays anonymous)
     power = power_name(str(data.get("power", "")), _)
     subject = _("{game}: a player is wanted for {power}", game=row.name, power=power)
     paragraphs = [_("The game {game} needs a new player for {power}.", game=row.name, power=power)]
+    if data.get("reason") == "disorder":
+        paragraphs.append(_("The power fell into civil disorder after missing its deadlines."))
+    else:
+        paragraphs.append(_("The game master called for a replacement."))
+    paragraphs.append(
+        _(
+            "Phase: {phase}. Deadline: {deadline}.",
+            phase=phase_name(str(data.get("phase", row.phase)), _),
+            deadline=when(data.get("deadline"), r.user, _),
+        )
+    )
     link = str(data.get("link") or f"/games/{row.id}")
     if not link.startswith("/"):
         link = f"/games/{row.id}"
-    paragraphs.append(_("To take the seat, open the link below."))
+    if r.role == PLAYER or r.role == MASTER:
+        paragraphs.append(_("Anyone who has no seat in the game may take this one with the link below."))
+    else:
+        paragraphs.append(_("To take the seat, open the link below and log in."))
     return Letter(subject, tuple(paragraphs), link)
 
 
@@ -353,4 +416,5 @@ _WRITERS: dict[str, Writer] = {
     VOTE_OPENED: _vote,
     VOTE_DECIDED: _vote,
     REPLACEMENT: _replacement,
+    CALLS: _replacement,
 }

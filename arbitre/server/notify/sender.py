@@ -27,16 +27,17 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from arbitre.server.notify import letters
+from arbitre.server.notify import letters, webhook
 from arbitre.server.notify.mail import Envelope, SmtpServer, build
 from arbitre.server.site import Site
 from arbitre.store import deliveries
 from arbitre.store.lifecycle import powers_to_act, ready_powers
 from arbitre.store.models import ACTIVE, PLAYER, GameRow, Membership, Notification, User
-from arbitre.store.outbox import DEADLINE, EMAIL, Event, enqueue, wants
+from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue, wants
 from arbitre.words import translator
 
 log = logging.getLogger("arbitre.notify")
@@ -113,8 +114,35 @@ def compose(site: Site, note: Notification, user: User) -> Any:
 
 
 def channels(site: Site) -> tuple[str, ...]:
-    """The outside channels this process can deliver."""
-    return (EMAIL,) if site.settings.smtp_url else ()
+    """The outside channels this process can deliver (e-mail when an SMTP server is set; webhooks always)."""
+    return ((EMAIL,) if site.settings.smtp_url else ()) + (WEBHOOK,)
+
+
+def webhook_body(site: Site, note: Notification, user: User) -> bytes:
+    """The webhook body of ``note`` for ``user``: the letter written from their view, as JSON."""
+    with site.db.reading() as s:
+        letter = letters.write(s, site.referee, note, user)
+    item = {
+        "kind": note.kind,
+        "game": note.game_id,
+        "subject": letter.subject,
+        "text": letter.text(),
+        "link": letter.link,
+        "at": note.created_at.isoformat(),
+    }
+    return webhook.payload(item, site.settings.site_url, message_id(site, note.id, WEBHOOK))
+
+
+def send_webhook(site: Site, note: Notification, user: User) -> None:
+    """POST one notification to the user's webhook (raises on failure)."""
+    body = webhook_body(site, note, user)
+    webhook.post(
+        user.webhook_url or "",
+        user.webhook_secret or "",
+        body,
+        message_id(site, note.id, WEBHOOK),
+        http_loopback=site.settings.webhook_http_loopback,
+    )
 
 
 def send_due(site: Site, owner: str = OWNER, limit: int = 20) -> int:
@@ -144,11 +172,14 @@ def send_due(site: Site, owner: str = OWNER, limit: int = 20) -> int:
                     if connection is None:  # one SMTP connection for the batch
                         connection = stack.enter_context(smtp.connect())
                     connection.send_message(message)
-            except (smtplib.SMTPException, OSError, ValueError) as err:
+                elif c.channel == WEBHOOK:
+                    send_webhook(site, c.notification, c.user)
+            except (smtplib.SMTPException, OSError, ValueError, httpx.HTTPError) as err:
                 log.warning("notification %s: sending by %s failed: %s", c.notification.id, c.channel, err)
                 with site.db.writing() as s:
                     deliveries.failed(s, c.delivery_id, owner, site.now(), RETRY, f"{type(err).__name__}: {err}")
-                connection = None  # the connection may be broken: open a new one for the next
+                if c.channel == EMAIL:
+                    connection = None  # the connection may be broken: open a new one for the next
                 continue
             with site.db.writing() as s:
                 if deliveries.finish(s, c.delivery_id, owner, site.now()):

@@ -410,6 +410,25 @@ def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict
         return services.votes(v.site, v.session, seat)
 
 
+@router.delete("/games/{game_id}/votes/{vote_id}/ballot")
+def withdraw_ballot(game_id: int, vote_id: int, request: Request) -> dict[str, Any]:
+    """Take your ballot back while the vote is open (you are asked again)."""
+    return _withdraw(game_id, vote_id, request, "ballot")
+
+
+@router.delete("/games/{game_id}/votes/{vote_id}")
+def withdraw_vote(game_id: int, vote_id: int, request: Request) -> dict[str, Any]:
+    """Withdraw a vote you opened while it is undecided (its status becomes ``withdrawn``)."""
+    return _withdraw(game_id, vote_id, request, "vote")
+
+
+def _withdraw(game_id: int, vote_id: int, request: Request, what: str) -> dict[str, Any]:
+    with writing(request) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        actions.withdraw_vote(v.session, v.site, seat, vote_id, what)
+        return services.votes(v.site, v.session, seat)
+
+
 @router.post("/games/{game_id}/votes/{vote_id}/decision")
 def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> dict[str, Any]:
     """The master approves (the vote passes and is carried out) or rejects an open vote."""

@@ -16,15 +16,15 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 EXAMPLE = (
     "retry: 3000\n\n"
-    "id: 1.active.S1901M.orders.-.1795000000.-.0.0.0\nevent: hello\n"
+    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.0.-\nevent: hello\n"
     'data: {"game":7,"status":"active","phase":"S1901M","step":"orders","result":"","deadline":'
     '"2026-11-18T08:26:40+00:00","remaining_seconds":null,"played":0,"ready":[]}\n\n'
-    "id: 1.active.S1901M.orders.-.1795000000.-.0.0.4\nevent: ready\n"
+    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.4.-\nevent: ready\n"
     'data: {"game":7,"phase":"S1901M","step":"orders","power":"FRANCE","ready":true}\n\n'
-    "id: 1.active.F1901M.orders.-.1795086400.-.1.0.0\nevent: phase\n"
+    "id: 2.active.F1901M.orders.-.1795086400.-.1.0.0.-\nevent: phase\n"
     'data: {"game":7,"status":"active","phase":"F1901M","step":"orders","result":"","deadline":'
     '"2026-11-19T08:26:40+00:00","remaining_seconds":null,"played":1,"ready":[],"from":"S1901M"}\n\n'
-    "id: 1.active.F1901M.orders.-.1795086400.-.1.1.0\nevent: message\n"
+    "id: 2.active.F1901M.orders.-.1795086400.-.1.1.0.-\nevent: message\n"
     'data: {"game":7,"phase":"F1901M","from":"ENGLAND","to":"FRANCE","body":"Channel?",'
     '"at":"2026-11-18T09:00:00+00:00"}\n\n'
     ": keep-alive\n\n"
@@ -84,6 +84,9 @@ async def events(
     | `deadline` | the deadline moved (an extension) | state |
     | `ready` | a ready switch you may see changed (yours; everyone's for the master) | `game, phase, step, power, ready` |
     | `message` | a message you may read was posted | `game, phase, from, to, body, at` |
+    | `vote_opened` | a vote was opened | the vote as `GET /api/games/{id}/votes` shows it to you, + `game` |
+    | `vote_cast` | a ballot you may see changed (a secret vote: only yours; the master: every one) | the vote |
+    | `vote_decided` | a vote passed, failed, expired or was withdrawn | the vote |
 
     The state is `{game, status, phase, step, result, deadline, remaining_seconds, played, ready}`:
     `deadline` is ISO 8601 UTC (`null` while paused, then `remaining_seconds` is the time left),
@@ -100,8 +103,9 @@ async def events(
             now = live.glance(site, v.session, seat)
             if cursor is not None:
                 before = live.parse_cursor(cursor, now.powers)
-            news = live.new_messages(v.session, seat, before, now)
-            return seat.viewer, now, live.differences(game_id, before, now) + news
+            # votes before messages: a client (or a test) that sees a message knows what came before it came
+            events = live.differences(game_id, before, now) + live.vote_events(site, v.session, seat, before, now)
+            return seat.viewer, now, events + live.new_messages(v.session, seat, before, now)
 
     first = await run_in_threadpool(read, None, last_event_id or since)
     return StreamingResponse(

@@ -23,12 +23,12 @@ from sqlalchemy.orm import Session
 from arbitre.server.auth import site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.fields import RowId, Strict
-from arbitre.server.notify import letters
+from arbitre.server.notify import letters, webhook
 from arbitre.server.pages import redirect, render
 from arbitre.server.site import Site
 from arbitre.server.visit import NO_CSRF, reading, writing
 from arbitre.store.models import Notification, User
-from arbitre.store.outbox import CHANNELS, KINDS, mark_read, site_list, unread_count
+from arbitre.store.outbox import CHANNELS, KINDS, OPT_IN, mark_read, site_list, unread_count, wants
 from arbitre.words import translator
 
 router = APIRouter(tags=["notifications"])
@@ -70,8 +70,24 @@ Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email)
 """An e-mail address ("" for none)."""
 TimeZone = Annotated[str, StringConstraints(max_length=64), AfterValidator(_zone)]
 """An IANA time zone name."""
-Switch = Annotated[str, StringConstraints(max_length=40), AfterValidator(_switch)]
-"""``channel:kind``, e.g. ``email:message``."""
+
+
+def _opt_in(value: str) -> str:
+    if value.partition(":")[2] not in OPT_IN:
+        raise ValueError(f"only these kinds are turned on here: {', '.join(OPT_IN)} (the others are on unless off)")
+    return value
+
+
+def _opt_out(value: str) -> str:
+    if value.partition(":")[2] in OPT_IN:
+        raise ValueError(f"{', '.join(OPT_IN)} are off unless listed in 'on'")
+    return value
+
+
+Switch = Annotated[str, StringConstraints(max_length=40), AfterValidator(_switch), AfterValidator(_opt_out)]
+"""``channel:kind`` of a kind that is on until turned off, e.g. ``email:message``."""
+OptInSwitch = Annotated[str, StringConstraints(max_length=40), AfterValidator(_switch), AfterValidator(_opt_in)]
+"""``channel:kind`` of an opt-in kind, e.g. ``email:calls``."""
 
 
 class NotifySettingsIn(Strict):
@@ -83,7 +99,9 @@ class NotifySettingsIn(Strict):
     remind_minutes: Annotated[int, Field(ge=1, le=LONGEST_REMINDER)] | None = None
     """How long before a deadline to be reminded (``null``: never)."""
     off: Annotated[list[Switch], Field(max_length=len(KINDS) * len(CHANNELS))] | None = None
-    """The kinds turned off, per channel (``email:message``…); every other kind is on."""
+    """The kinds turned off, per channel (``email:message``…); every other kind is on (opt-in kinds: see ``on``)."""
+    on: Annotated[list[OptInSwitch], Field(max_length=len(OPT_IN) * len(CHANNELS))] | None = None
+    """The opt-in kinds turned on, per channel (``site:calls``…); they are off until turned on."""
 
 
 class ReadIn(Strict):
@@ -98,8 +116,11 @@ def settings_data(user: User) -> dict[str, Any]:
         "email": user.email or "",
         "time_zone": user.time_zone or "UTC",
         "remind_minutes": user.remind_minutes,
-        "off": sorted(user.notify_off or []),
+        "off": sorted(s for s in user.notify_off or [] if s.partition(":")[2] not in OPT_IN),
+        "on": sorted(user.notify_on or []),
+        "webhook": user.webhook_url or "",
         "kinds": list(KINDS),
+        "opt_in": list(OPT_IN),
         "channels": list(CHANNELS),
     }
 
@@ -172,6 +193,39 @@ def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
             user.remind_minutes = body.remind_minutes
         if "off" in given:
             user.notify_off = sorted(set(body.off or []))
+        if "on" in given:
+            user.notify_on = sorted(set(body.on or []))
+        return settings_data(user)
+
+
+class WebhookIn(Strict):
+    """Where to POST your notifications: an https URL on a public address."""
+
+    url: Annotated[str, StringConstraints(min_length=1, max_length=webhook.MAX_URL)]
+
+
+@router.put("/api/me/webhook")
+def put_webhook(body: WebhookIn, request: Request) -> dict[str, Any]:
+    """Set your webhook URL; the answer carries a new signing secret, shown this once (HMAC-SHA256 of each body,
+    in ``X-Arbitre-Signature: sha256=<hex>``)."""
+    with writing(request) as v:
+        try:
+            webhook.check_url(body.url, http_loopback=v.site.settings.webhook_http_loopback)
+        except webhook.WebhookError as err:
+            raise bad_request(str(err), "bad_webhook", "body.url") from err
+        user = v.user()
+        user.webhook_url = body.url
+        user.webhook_secret = webhook.new_secret()
+        return {"url": user.webhook_url, "secret": user.webhook_secret}
+
+
+@router.delete("/api/me/webhook")
+def delete_webhook(request: Request) -> dict[str, Any]:
+    """Remove your webhook (and its secret): nothing more is posted to it."""
+    with writing(request) as v:
+        user = v.user()
+        user.webhook_url = None
+        user.webhook_secret = None
         return settings_data(user)
 
 
@@ -229,7 +283,9 @@ def settings_form(
         user.email = email or None
         user.time_zone = time_zone
         user.remind_minutes = minutes
-        user.notify_off = sorted(f"{c}:{k}" for c in CHANNELS for k in KINDS if f"{c}:{k}" not in set(on))
+        switches = {f"{c}:{k}": k for c in CHANNELS for k in KINDS}
+        user.notify_off = sorted(s for s, k in switches.items() if k not in OPT_IN and s not in set(on))
+        user.notify_on = sorted(s for s, k in switches.items() if k in OPT_IN and s in set(on))
     return redirect("/account", "done")
 
 
@@ -251,7 +307,7 @@ def unsubscribe_page(token: str, request: Request) -> Response:
         if user is None:
             raise Problem(404, "not_found", "this unsubscribe link is not valid")
         v.actor.lang = user.lang
-        context = {"kind": letters.KIND_NAMES[kind], "token": token, "done": f"email:{kind}" in (user.notify_off or [])}
+        context = {"kind": letters.KIND_NAMES[kind], "token": token, "done": not wants(user, "email", kind)}
         return render(request, v.actor, "unsubscribe.html", context)
 
 
@@ -265,7 +321,9 @@ def unsubscribe(token: str, request: Request) -> Response:
         if user is None:
             raise Problem(404, "not_found", "this unsubscribe link is not valid")
         switch = f"email:{kind}"
-        if switch not in (user.notify_off or []):
+        if kind in OPT_IN:
+            user.notify_on = sorted(set(user.notify_on or []) - {switch})
+        elif switch not in (user.notify_off or []):
             user.notify_off = sorted({*(user.notify_off or []), switch})
         v.actor.lang = user.lang
         return render(

@@ -535,6 +535,7 @@ def votes(game_id: int, request: Request) -> Response:
             {
                 "g": services.summary(seat.row),
                 "seat_role": seat.role,
+                "seat_power": seat.power,
                 "v": services.votes(v.site, v.session, seat),
                 "live_since": live.since(v.site, v.session, seat),
             },
@@ -569,6 +570,17 @@ def ballot(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), c
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
         actions.cast_ballot(v.session, v.site, seat, vote_id, choice)
     return redirect(f"/games/{game_id}/votes", "voted")
+
+
+@router.post("/games/{game_id}/votes/{vote_id}/withdraw")
+def withdraw(game_id: int, vote_id: int, request: Request, csrf: str = Form(""), what: str = Form("")) -> Response:
+    """Take your ballot back (``what=ballot``), or withdraw the vote you opened (``what=vote``)."""
+    if what not in ("ballot", "vote"):
+        raise Problem(400, "bad_vote", "what is ballot or vote", "form.what")
+    with writing(request, csrf) as v:
+        seat = v.game(game_id, lock=True, roles=(PLAYER,))
+        actions.withdraw_vote(v.session, v.site, seat, vote_id, what)
+    return redirect(f"/games/{game_id}/votes", "done")
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/decision")

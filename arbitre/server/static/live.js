@@ -1,7 +1,8 @@
 // Live game pages: listen to the game's event stream (GET /api/games/{id}/events) and update the page
 // without reloading it. A processed phase or a new step swaps the page's <main> for a fresh copy (and runs
 // its scripts again); a deadline, pause or ready switch swaps only the small live regions; a new message is
-// added to the message list, or announced. After each swap the document gets an "arbitre:updated" event.
+// added to the message list, or announced; a vote opened, cast or decided swaps the votes page's list (other
+// pages announce it). After each swap the document gets an "arbitre:updated" event.
 (function () {
   "use strict";
   const hook = document.getElementById("live");
@@ -10,6 +11,7 @@
 
   const FULL = ["phase", "step", "started", "finished"];
   const LIGHT = ["paused", "resumed", "deadline", "ready"];
+  const VOTES = ["vote_opened", "vote_cast", "vote_decided"]; // the votes page swaps its [data-live] list
   const REGIONS = [".summary", "#all-orders", "#roster", "[data-live]"];
   const SELF = "/static/live.js";
   let busy = false;
@@ -150,6 +152,12 @@
         if (box) box.checked = data.ready;
       }
       if (kind === "paused" || kind === "resumed") say(words(kind === "paused" ? "tPaused" : "tResumed", {}));
+      refresh("light");
+    });
+  }
+  for (const kind of VOTES) {
+    source.addEventListener(kind, function () {
+      if (!document.getElementById("votes-part")) say(words("tVote", {}), hook.dataset.votes);
       refresh("light");
     });
   }

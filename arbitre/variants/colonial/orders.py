@@ -33,7 +33,7 @@ NONE_WORDS = frozenset({"NONE", "AUCUNE", "AUCUN", "RIEN"})
 """``SC NONE``: no permission (the reaction step's way to withdraw one under Espionnite)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class TrainMove(Order):
     """``A MOS - TSR - VLA``: a Russian army travels the railroad towards the station ``target``."""
 
@@ -43,7 +43,7 @@ class TrainMove(Order):
         return f"{self.unit} - TSR - {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class SuezPermission(Order):
     """``SC F MED - RED``: the power holding Egypt lets the fleet ``fleet`` through the canal to ``target``.
 

@@ -17,9 +17,8 @@ one, and the paradox rule depend on the rule set
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from weakref import WeakSet
 
-from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, ResolverView
+from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, PerResolution, ResolverView
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult
 from arbitre.maps import GameMap
 from arbitre.orders import Hold, IllegalOrder, Move, Order, Support, UnitRef
@@ -177,7 +176,7 @@ class CanalExtension(MovementExtension):
         self.board = board
         self.rules = rules
         self.key = f"{board.egypt}~canal"
-        self._forced_closed: WeakSet[ResolverView] = WeakSet()  # resolutions where a paradox closed it
+        self._forced_closed: PerResolution[bool] = PerResolution()  # resolutions where a paradox closed it
         holder_unit = position.units.get(board.egypt)
         self.holder = holder_unit.power if holder_unit is not None else None
         crossings = {
@@ -248,7 +247,7 @@ class CanalExtension(MovementExtension):
         """Avalon Hill: in a paradox involving the canal, the canal move fails and has no effect."""
         if not self.rules.suez_paradox_rule or self.key not in cycle:
             return {}
-        self._forced_closed.add(resolver)
+        self._forced_closed[resolver] = True
         return {self.key: False}
 
     def result(self, resolver: ResolverView, province: str, order: Order) -> CustomResult | None:

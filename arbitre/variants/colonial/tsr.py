@@ -22,9 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from weakref import WeakKeyDictionary
 
-from arbitre.adjudicator.extension import CustomResult, Decision, MovementExtension, ResolverView, Strength
+from arbitre.adjudicator.extension import (
+    CustomResult,
+    Decision,
+    MovementExtension,
+    PerResolution,
+    ResolverView,
+    Strength,
+)
 from arbitre.adjudicator.results import FAILS, ILLEGAL, PARTIAL, SUCCEEDS
 from arbitre.maps import GameMap
 from arbitre.orders import Hold, IllegalOrder, Move, Order, Support, UnitRef
@@ -201,8 +207,8 @@ class TrainExtension(MovementExtension):
         self.last = len(self.route) - 1
         self.keys = tuple(f"{origin}~TSR~{s}" for s in self.route)
         # Per resolution (a variant may resolve the phase again): legs failed by the paradox rule, end station.
-        self._forced: WeakKeyDictionary[ResolverView, set[int]] = WeakKeyDictionary()
-        self._ends: WeakKeyDictionary[ResolverView, str | None] = WeakKeyDictionary()
+        self._forced: PerResolution[set[int]] = PerResolution()
+        self._ends: PerResolution[str | None] = PerResolution()
         first = self.route[0]
         occupant = position.units.get(first)
         move = orders.get(first)

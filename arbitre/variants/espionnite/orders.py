@@ -24,7 +24,7 @@ COUNTER_PREFIXES = frozenset({"COUNTER", "CONTRE"})
 """First words of the two-word counter-spy notations (``COUNTER-SPY``, ``CONTRE-ESPION``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class Spy(Order):
     """``SPY PAR``: this power's spy watches the (foreign) unit in ``target``."""
 
@@ -34,7 +34,7 @@ class Spy(Order):
         return f"SPY {self.target.place}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class CounterSpy(Order):
     """``COUNTERSPY BER``: this power's counter-spy guards its own unit in ``target``."""
 

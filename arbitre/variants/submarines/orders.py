@@ -33,7 +33,7 @@ TORPEDO_WORDS = frozenset({"T", "TORP", "TORPEDO", "TORPEDOES", "TORPEDOS", "TOR
 """Words of a torpedo order (``Torp.`` loses its dot when the order is read)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class Torpedo(Order):
     """``F MED Torp. MED-1``: fire at whatever stands on ``target`` once the ordinary moves are resolved."""
 
@@ -43,7 +43,7 @@ class Torpedo(Order):
         return f"{self.unit} Torp. {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a compiled Order keeps ``unit`` in its own layout
 class TorpedoSupport(Order):
     """``F NTH S SM MAO-1 Torp. MAO``: a support given to a torpedo; legal, and without effect."""
 
