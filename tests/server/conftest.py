@@ -8,14 +8,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from arbitre.server import security
 from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings, Site
+from tests.server.browser import live_server
+from tests.server.sse import StreamReader
 
 PG_URL = os.environ.get("ARBITRE_TEST_POSTGRES_URL", "")
 BACKENDS = [
@@ -152,3 +157,26 @@ def mail_client(mail_site: Site) -> Iterator[TestClient]:
     """A test client of the mail site."""
     with TestClient(create_app(site=mail_site)) as c:
         yield c
+
+
+@pytest.fixture
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cheap password hashes, for tests that make many accounts and test something else (the event stream):
+    ``pytestmark = pytest.mark.usefixtures("quick_hashes")``."""
+    monkeypatch.setattr(security, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+
+
+@pytest.fixture
+def client(site: Site) -> Iterator[httpx.Client]:
+    """An HTTP client of the app of ``site`` served on a loopback port."""
+    with live_server(site) as url, httpx.Client(base_url=url, timeout=30) as c:
+        yield c
+
+
+@pytest.fixture
+def readers() -> Iterator[list[StreamReader]]:
+    """Streams opened by a test, closed at its end."""
+    opened: list[StreamReader] = []
+    yield opened
+    for r in opened:
+        r.close()

@@ -9,39 +9,14 @@ streams, byte for byte (game and vote ids set aside: they count across the site'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 
-from arbitre.server import security
-from arbitre.server.site import Site
-from tests.server.browser import live_server
 from tests.server.conftest import Api, start_game
 from tests.server.sse import StreamReader
 
-
-@pytest.fixture(autouse=True)
-def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cheap password hashes: these tests make many accounts, and what they test is the stream."""
-    monkeypatch.setattr(security, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
-
-
-@pytest.fixture
-def client(site: Site) -> Iterator[httpx.Client]:
-    """An HTTP client of the app of ``site`` served on a loopback port."""
-    with live_server(site) as url, httpx.Client(base_url=url, timeout=30) as c:
-        yield c
-
-
-@pytest.fixture
-def readers() -> Iterator[list[StreamReader]]:
-    """Streams opened by a test, closed at its end."""
-    opened: list[StreamReader] = []
-    yield opened
-    for r in opened:
-        r.close()
+pytestmark = pytest.mark.usefixtures("quick_hashes")  # many accounts; what is tested is the stream
 
 
 def listen(client: httpx.Client, readers: list[StreamReader], gid: int, api: Api) -> StreamReader:

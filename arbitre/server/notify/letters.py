@@ -110,6 +110,17 @@ class Letter:
         """The paragraphs as plain text."""
         return "\n\n".join(self.paragraphs)
 
+    def item(self, note: Notification) -> dict[str, Any]:
+        """What a notification list and a webhook body say of ``note`` written as this letter."""
+        return {
+            "kind": note.kind,
+            "game": note.game_id,
+            "subject": self.subject,
+            "text": self.text(),
+            "link": self.link,
+            "at": note.created_at.isoformat(),
+        }
+
 
 def zone(user: User) -> ZoneInfo:
     """The user's time zone (UTC if theirs is unknown)."""

@@ -122,15 +122,7 @@ def webhook_body(site: Site, note: Notification, user: User) -> bytes:
     """The webhook body of ``note`` for ``user``: the letter written from their view, as JSON."""
     with site.db.reading() as s:
         letter = letters.write(s, site.referee, note, user)
-    item = {
-        "kind": note.kind,
-        "game": note.game_id,
-        "subject": letter.subject,
-        "text": letter.text(),
-        "link": letter.link,
-        "at": note.created_at.isoformat(),
-    }
-    return webhook.payload(item, site.settings.site_url, message_id(site, note.id, WEBHOOK))
+    return webhook.payload(letter.item(note), site.settings.site_url, message_id(site, note.id, WEBHOOK))
 
 
 def send_webhook(site: Site, note: Notification, user: User) -> None:

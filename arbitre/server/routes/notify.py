@@ -138,16 +138,7 @@ def account_context(user: User) -> dict[str, Any]:
 def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, Any]:
     """One notification of the list, written for ``user``."""
     letter = letters.write(s, site.referee, note, user)
-    return {
-        "id": note.id,
-        "kind": note.kind,
-        "game": note.game_id,
-        "subject": letter.subject,
-        "text": letter.text(),
-        "link": letter.link,
-        "at": note.created_at.isoformat(),
-        "read": note.read_at is not None,
-    }
+    return {"id": note.id, **letter.item(note), "read": note.read_at is not None}
 
 
 @router.get("/api/notifications")
