@@ -150,6 +150,9 @@ class Database:
         track_generations()
         self.facts = FactCache()
         """Per-game facts of this database, for read sessions (see :mod:`arbitre.store.facts`)."""
+        self.open_writes = 0
+        """How many write transactions of this process are open now (SQLite lets one at a time hold the writer)."""
+        self._count_lock = threading.Lock()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -168,8 +171,14 @@ class Database:
         locked with ``SELECT … FOR UPDATE`` by the repository.
         """
         with self._write() as session:
-            with session.begin():
-                yield session
+            with self._count_lock:
+                self.open_writes += 1
+            try:
+                with session.begin():
+                    yield session
+            finally:
+                with self._count_lock:
+                    self.open_writes -= 1
             for callback in session.info.pop("after_commit", []):
                 callback()
 
