@@ -26,6 +26,7 @@ from arbitre.store.games import (
     game_and_membership,
     game_by_invitation,
     get_game,
+    invitation_and_membership,
     membership_of,
     memberships,
     steps_of,
@@ -119,10 +120,15 @@ def open_game(
 
 def open_invitation(session: Session, token: str, actor: Actor, *, lock: bool = False) -> Seat:
     """The game an invitation link leads to, and the requester's seat in it (404 for a token that is not one)."""
+    if not lock:  # one query: the game and the requester's membership
+        found, m = invitation_and_membership(session, token, actor.user.id if actor.user else None)
+        if found is None:
+            raise not_found("this invitation")
+        return Seat(found, m)
     found = game_by_invitation(session, token)
     if found is None:
         raise not_found("this invitation")
-    row = get_game(session, found.id, lock=lock, with_data=lock) if lock else found
+    row = get_game(session, found.id, lock=True, with_data=True)
     assert row is not None
     m = membership_of(session, row.id, actor.user.id) if actor.user else None
     return Seat(row, m)
@@ -203,10 +209,15 @@ def join_page(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     row = seat.row
     game = site.referee.game(session, row)
     return {
-        "game": summary(row, taken_seats(session, row.id)),
+        # Seats and chosen powers cached per game generation, like the roster: the page costs no query of its own.
+        "game": summary(row, fact(session, row, "taken", lambda: taken_seats(session, row.id))),
         "roster": roster(session, row, seat),
         "powers": game.powers(),
-        "chosen": chosen_powers(session, row.id) if row.assignment == "choice" else [],
+        "chosen": (
+            list(fact(session, row, "chosen", lambda: chosen_powers(session, row.id)))
+            if row.assignment == "choice"
+            else []
+        ),
         "code_needed": bool(row.private and row.join_code),
         "you": {"role": seat.role, "power": seat.power},
     }

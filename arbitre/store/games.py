@@ -399,6 +399,23 @@ def game_by_invitation(session: Session, token: str) -> GameRow | None:
     return session.scalars(select(GameRow).where(GameRow.invite_token == token)).first()
 
 
+def invitation_and_membership(
+    session: Session, token: str, user_id: int | None
+) -> tuple[GameRow | None, Membership | None]:
+    """The game whose invitation link carries ``token`` and ``user_id``'s membership in it, in one query."""
+    if user_id is None:
+        return game_by_invitation(session, token), None
+    if not token or len(token) > 64:
+        return None, None
+    stmt = (
+        select(GameRow, Membership)
+        .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == user_id))
+        .where(GameRow.invite_token == token)
+    )
+    found = session.execute(stmt).first()
+    return (None, None) if found is None else (found[0], found[1])
+
+
 def player_of_power(session: Session, game_id: int, power: str) -> Membership | None:
     """The membership holding ``power``."""
     return session.scalars(select(Membership).where(Membership.game_id == game_id, Membership.power == power)).first()

@@ -96,3 +96,43 @@ def test_api_reads_by_token(app_client: TestClient, site: Site, running: Any, pa
     api = players["FRANCE"]
     seen = _queries(site, lambda: api.get(path.format(gid=gid)))
     assert len(seen) <= 2, "\n\n".join(seen)
+
+
+@pytest.fixture
+def forming(app_client: TestClient) -> tuple[int, str, Api]:
+    """A private game still forming, where players choose their powers (one has joined): its id, its
+    invitation token and its master."""
+    master = Api(app_client, "gmform")
+    r = master.post("/api/games", {"name": "Club", "private": True, "join_code": "tulip", "assignment": "choice"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    token = master.get(f"/api/games/{gid}").json()["invitation"]["path"].rsplit("/", 1)[1]
+    first = Api(app_client, "firstin")
+    r = first.post(
+        f"/api/invitations/{token}/join",
+        {"role": "player", "power": "ITALY", "code": "tulip"},
+    )
+    assert r.status_code == 200, r.text
+    return gid, token, master
+
+
+def test_game_page_of_an_outsider_by_cookie(app_client: TestClient, site: Site, running: Any) -> None:
+    gid, _, _ = running
+    browser = _login(app_client, Api(app_client, "outsider"))
+    seen = _queries(site, lambda: browser.get(f"/games/{gid}"))
+    assert len(seen) <= 2, "\n\n".join(seen)
+
+
+def test_game_page_of_a_visitor(app_client: TestClient, site: Site, running: Any) -> None:
+    gid, _, _ = running
+    visitor = TestClient(app_client.app)
+    seen = _queries(site, lambda: visitor.get(f"/games/{gid}"))
+    assert len(seen) <= 2, "\n\n".join(seen)
+
+
+@pytest.mark.parametrize("path", ["/invite/{token}", "/api/invitations/{token}"])
+def test_invitation_of_an_outsider(app_client: TestClient, site: Site, forming: Any, path: str) -> None:
+    _, token, _ = forming
+    browser = _login(app_client, Api(app_client, "invited"))
+    seen = _queries(site, lambda: browser.get(path.format(token=token)))
+    assert len(seen) <= 2, "\n\n".join(seen)
