@@ -23,6 +23,7 @@ from arbitre.judge import Game
 from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.server import wording
 from arbitre.server.i18n import translator as page_words
+from arbitre.server.power_names import power_namer
 from arbitre.server.viewing import phase_view, view_data, viewer_id
 from arbitre.store.games import membership_of
 from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
@@ -44,35 +45,6 @@ from arbitre.words.translate import N_, Translator
 
 SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
 PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
-POWER_NAMES = {
-    p: N_(p.title())
-    for p in (
-        "AUSTRIA",
-        "ENGLAND",
-        "FRANCE",
-        "GERMANY",
-        "ITALY",
-        "RUSSIA",
-        "TURKEY",
-        "BRITAIN",
-        "CHINA",
-        "HOLLAND",
-        "JAPAN",
-    )
-}
-_POWER_WORDS = (
-    N_("Austria"),
-    N_("England"),
-    N_("France"),
-    N_("Germany"),
-    N_("Italy"),
-    N_("Russia"),
-    N_("Turkey"),
-    N_("Britain"),
-    N_("China"),
-    N_("Holland"),
-    N_("Japan"),
-)
 KIND_NAMES = {
     PHASE: N_("A phase was processed"),
     DEADLINE: N_("A deadline is near"),
@@ -154,12 +126,12 @@ def phase_name(phase: str, _: Translator) -> str:
 
 
 def power_name(power: str, _: Translator) -> str:
-    """A power's name in the reader's language (``MASTER`` is the game master)."""
+    """A power's name in the reader's language, from its map (``MASTER`` is the game master)."""
     if power == "MASTER":
         return _("the game master")
     if power == "*":
         return _("everyone")
-    return _.gettext(POWER_NAMES[power]) if power in POWER_NAMES else power.title()
+    return power_namer(_.lang)(power)
 
 
 @dataclass(frozen=True)
