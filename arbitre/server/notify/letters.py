@@ -41,10 +41,9 @@ from arbitre.store.outbox import (
 )
 from arbitre.store.votes import records as vote_records
 from arbitre.words import translator
+from arbitre.words.phases import phase_name
 from arbitre.words.translate import N_, Translator
 
-SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
-PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
 KIND_NAMES = {
     PHASE: N_("A phase was processed"),
     DEADLINE: N_("A deadline is near"),
@@ -111,18 +110,6 @@ def when(moment: datetime | str | None, user: User, _: Translator) -> str:
     tz = zone(user)
     local = format_datetime(moment.astimezone(tz), "EEEE d MMMM y, HH:mm", locale=_.lang)
     return f"{local} ({tz.key})"
-
-
-def phase_name(phase: str, _: Translator) -> str:
-    """``S1901M`` → "Spring 1901, movement" in the reader's language (other names as they are)."""
-    if len(phase) >= 6 and phase[0] in SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
-        return _(
-            "{season} {year}, {kind}",
-            season=_.gettext(SEASONS[phase[0]]),
-            year=phase[1:-1],
-            kind=_.gettext(PHASE_KINDS[phase[-1]]),
-        )
-    return phase
 
 
 def power_name(power: str, _: Translator) -> str:
