@@ -72,3 +72,10 @@ def test_int_adjacency_equals_adjacency_by_name(label: str, gmap: GameMap) -> No
 def test_sea_and_centre_bits(label: str, gmap: GameMap) -> None:
     assert {gmap.province_names[k] for k in _bits(gmap.sea_bits)} == set(gmap.seas)
     assert {gmap.province_names[k] for k in _bits(gmap.centre_bits)} == set(gmap.supply_centers)
+
+
+@pytest.mark.parametrize(("label", "gmap"), MAPS, ids=[label for label, _ in MAPS])
+def test_a_place_names_its_province_before_the_slash(label: str, gmap: GameMap) -> None:
+    # The resolver reads a target's province id from place_province_id, where the rules split "PROV/XC".
+    for place in gmap.places:
+        assert gmap.province_of[place] == place.split("/")[0]
