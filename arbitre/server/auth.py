@@ -13,9 +13,10 @@ from arbitre.server.errors import Problem, not_logged_in
 from arbitre.server.i18n import LANGUAGES, pick_language
 from arbitre.server.security import SESSION_COOKIE, SESSION_MAX_AGE
 from arbitre.server.site import Site
-from arbitre.store.accounts import unread_column, user_by_token
+from arbitre.store.accounts import hash_token, unread_column
+from arbitre.store.logins import session_by_hash, user_by_token_hash
 from arbitre.store.models import User
-from arbitre.store.sessions import end_session, open_session, session_user
+from arbitre.store.sessions import end_session, hash_secret, open_session
 
 ANON_COOKIE = "arbitre_visitor"
 """Cookie of a visitor who is not logged in: carries the nonce of their CSRF token."""
@@ -60,7 +61,8 @@ def identify(request: Request, session: Session) -> Actor:
         scheme, _, token = auth.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise Problem(401, "bad_token", "the Authorization header must be 'Bearer <token>'")
-        found = user_by_token(session, token.strip(), unread_column())  # one query, the unread count with it
+        # One query, the unread count with it; the user's row from the login cache when its revision is unchanged.
+        found = user_by_token_hash(session, site.db.logins, hash_token(token.strip()), unread_column())
         if found is None:
             raise Problem(401, "bad_token", "this API token is not valid")
         user, (unread,) = found
@@ -68,11 +70,11 @@ def identify(request: Request, session: Session) -> Actor:
     secret = site.signer.read_session(request.cookies.get(SESSION_COOKIE))
     if secret is not None:
         # One query: the session, its user and the user's unread count (for the page's header).
-        live = session_user(session, secret, site.now(), unread_column())
+        live = session_by_hash(session, site.db.logins, hash_secret(secret), site.now(), unread_column())
         if live is not None:
-            row, user, (unread,) = live
+            session_id, user, (unread,) = live
             # The CSRF token is derived from the session's secret: it dies with the session.
-            return Actor(user, secret, user.lang, session_id=row.id, unread=int(unread or 0))
+            return Actor(user, secret, user.lang, session_id=session_id, unread=int(unread or 0))
     nonce = request.cookies.get(ANON_COOKIE) or ""
     new = not (16 <= len(nonce) <= 64)
     if new:

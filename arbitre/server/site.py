@@ -84,8 +84,6 @@ class Site:
     """Login throttles and the password-hashing gate."""
     resets: ResetThrottle = field(default_factory=ResetThrottle)
     """How many password-reset e-mails each account was sent lately."""
-    maps: dict[tuple[int, int, str, int | None, str], str] = field(default_factory=dict)
-    """Drawn maps by (game id, game version, viewer, history index or ``None``, language): a small cache."""
 
     def now(self) -> datetime:
         """The site's current time."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitre.judge import Game
 from arbitre.rules import RuleSet
+from arbitre.server.boards import BOARDS, board_key
 from arbitre.server.i18n import translator
 from arbitre.views import MASTER, OBSERVER, View
 from arbitre.words.events import report_words
@@ -56,7 +57,14 @@ def renderer_available() -> bool:
 
 
 def map_svg(view: View, lang: str = "en") -> str | None:
-    """The map of a view as SVG (its legend in ``lang``), when the renderer is installed; ``None`` otherwise."""
+    """The map of a view as SVG (its legend in ``lang``), when the renderer is installed; ``None`` otherwise.
+
+    Drawn once per process for each distinct (view, language): see :mod:`arbitre.server.boards`."""
+    return BOARDS.get(board_key(view, lang, "svg"), lambda: draw_svg(view, lang))
+
+
+def draw_svg(view: View, lang: str = "en") -> str | None:
+    """The map of a view freshly drawn (no cache), or ``None`` without a renderer."""
     try:
         from arbitre.render import render_svg
     except ImportError:
@@ -84,7 +92,11 @@ PAGE_IDS = ("units", "dislodged", "legend")
 
 def inline_svg(view: View, lang: str = "en") -> str | None:
     """The map of a view to put inside a page, its words in ``lang`` (layer ids distinct from the page's own)."""
-    svg = map_svg(view, lang)
+    return BOARDS.get(board_key(view, lang, "inline"), lambda: _draw_inline(view, lang))
+
+
+def _draw_inline(view: View, lang: str) -> str | None:
+    svg = draw_svg(view, lang)
     if svg is None:
         return None
     for name in PAGE_IDS:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from arbitre.store.changes import ChangeBus
 from arbitre.store.facts import FACTS_KEY, FactCache, track_generations
+from arbitre.store.logins import LoginCache, track_user_revisions
 from arbitre.store.outbox import OutboxHook
 
 DEFAULT_SQLITE = "arbitre.sqlite3"
@@ -150,6 +151,12 @@ class Database:
         track_generations()
         self.facts = FactCache()
         """Per-game facts of this database, for read sessions (see :mod:`arbitre.store.facts`)."""
+        track_user_revisions()
+        self.logins = LoginCache()
+        """Who each credential names and the users' rows, checked by every lookup (see :mod:`arbitre.store.logins`)."""
+        self.open_writes = 0
+        """How many write transactions of this process are open now (SQLite lets one at a time hold the writer)."""
+        self._count_lock = threading.Lock()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -168,8 +175,14 @@ class Database:
         locked with ``SELECT … FOR UPDATE`` by the repository.
         """
         with self._write() as session:
-            with session.begin():
-                yield session
+            with self._count_lock:
+                self.open_writes += 1
+            try:
+                with session.begin():
+                    yield session
+            finally:
+                with self._count_lock:
+                    self.open_writes -= 1
             for callback in session.info.pop("after_commit", []):
                 callback()
 

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, undefer
+from sqlalchemy.orm import Session
 
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
 from arbitre.judge import ORDERS, Accepts, Game, StepError
@@ -136,6 +136,25 @@ class CheckedOrders:
         return (self.game_id, self.version, self.power, self.lines) == (row.id, row.version, power, tuple(lines))
 
 
+MAX_STEPS_AT_ONCE = 20
+"""The most steps one processing goes through (steps nobody has to act in follow at once)."""
+MAX_RETRIES = 3
+"""How many times :meth:`Referee.process_due` computes a step again because the game changed meanwhile."""
+
+
+@dataclass(frozen=True)
+class PreparedSteps:
+    """The processing of a game's current step (and the steps after it nobody acts in), computed in a read
+    transaction from the game at ``generation``: the (phase, step) pairs processed, the game after them and its
+    stored form.  Written only if the game is still at ``generation`` when its row is locked."""
+
+    game_id: int
+    generation: int
+    steps: tuple[tuple[str, str], ...]
+    game: Game
+    data: Any
+
+
 @dataclass
 class SubmitResult:
     """What a submission did: the rejected orders (kept; they will fail) and whether a step was processed."""
@@ -174,11 +193,13 @@ class Referee:
         seconds = row.deadlines.get(deadline_key(game), 86400)
         return next_deadline(now, seconds, lateness_of(session, row.id).calendar)
 
-    def _save(self, session: Session, row: GameRow, game: Game, now: datetime) -> None:
-        row.data = game.to_data()
+    def _save(
+        self, session: Session, row: GameRow, game: Game, now: datetime, *, data: Any = None, steps: int = 1
+    ) -> None:
+        row.data = game.to_data() if data is None else data
         row.phase = str(game.phase)
         row.step = current_step(game)
-        row.version += 1
+        row.version += steps
         if game.is_over:
             row.status = FINISHED
             row.result = game.status
@@ -287,12 +308,20 @@ class Referee:
         return all(p in rows and rows[p].ready for p in needed)
 
     # ----------------------------------------------------------------- processing
-    def process(self, session: Session, row: GameRow, trigger: str, now: datetime) -> None:
-        """Process the current step with the stored orders, and go on through steps nobody has to act in."""
+    def process(
+        self, session: Session, row: GameRow, trigger: str, now: datetime, prepared: PreparedSteps | None = None
+    ) -> None:
+        """Process the current step with the stored orders, and go on through steps nobody has to act in.
+
+        ``prepared``: the same processing already computed by :meth:`prepare` from this very state of the game
+        (the caller checked its ``generation``); only its result is written here."""
         game = working_copy(self.game(session, row))
         if trigger == "deadline":
             at_processing(session, row, game, now)  # yellow cards, civil disorder, calls, bots (act next step)
-        for _ in range(20):
+        if prepared is not None:
+            self._store_prepared(session, row, prepared, trigger, now)
+            return
+        for _ in range(MAX_STEPS_AT_ONCE):
             step = current_step(game)
             session.add(Adjudication(game_id=row.id, phase=row.phase, step=step, trigger=trigger, done_at=now))
             session.flush()  # a second processing of this step fails here: exactly once
@@ -308,35 +337,90 @@ class Referee:
                 return
             trigger = "empty"
 
+    def prepare(self, session: Session, row: GameRow) -> PreparedSteps:
+        """Compute what :meth:`process` would do to ``row``'s game now, in a read transaction (``session``):
+        the same steps, orders and engine calls, and the game's stored form after them, but no write.
+
+        The result belongs to ``row.generation``: :meth:`process_due` writes it only if the game's generation is
+        still the same once the row is locked (no order, ready switch, setting or step changed meanwhile)."""
+        game = working_copy(self.game(session, row))
+        phase = row.phase
+        steps: list[tuple[str, str]] = []
+        for _ in range(MAX_STEPS_AT_ONCE):
+            step = current_step(game)
+            steps.append((phase, step))
+            for power, orders in orders_of_step(session, row.id, phase, step).items():
+                if power in game.rules.game_map.powers:
+                    apply_step_orders(game, power, list(orders.lines))
+            game.close_step()
+            phase = str(game.phase)
+            if game.is_over or powers_to_act(game) or row.status != ACTIVE:
+                break
+        return PreparedSteps(row.id, row.generation, tuple(steps), game, game.to_data())
+
+    def _store_prepared(
+        self, session: Session, row: GameRow, prepared: PreparedSteps, trigger: str, now: datetime
+    ) -> None:
+        """Write what :meth:`prepare` computed: one ``adjudications`` row per step (exactly once), the new game."""
+        for phase, step in prepared.steps:
+            session.add(Adjudication(game_id=row.id, phase=phase, step=step, trigger=trigger, done_at=now))
+            session.flush()  # a second processing of this step fails here: exactly once
+            trigger = "empty"
+        if self.pause_seconds:
+            time.sleep(self.pause_seconds)
+        self._save(session, row, prepared.game, now, data=prepared.data, steps=len(prepared.steps))
+        for phase, step in prepared.steps:
+            log.info("game %s: %s of %s processed, now %s", row.id, step, phase, row.phase)
+
     def process_due(self, db: Database, now: datetime, limit: int = 100) -> int:
         """Process every step whose deadline has passed; each in its own transaction.  Returns the count.
 
-        Due rows are claimed with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so several
-        processes share the work without doing any step twice.
+        The adjudication is done outside any write transaction, so that it never holds SQLite's writer: the
+        game and its orders are read and the steps computed in a read transaction (:meth:`prepare`), then a
+        short write transaction locks the row and writes the result if the game's ``generation`` is still the
+        one read (a submission or a setting that came in between moves it: the step is computed again).  After
+        :data:`MAX_RETRIES` moves in a row the step is computed inside the write transaction, as a fallback.
+
+        Due rows are locked with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so several processes share the work
+        without doing any step twice (the ``adjudications`` row's unique key makes sure of it).
         """
         done = 0
         failed: set[int] = set()
+        skipped: set[int] = set()
+        tries: dict[int, int] = {}
         while done < limit:
             current = -1
             try:
-                with db.writing() as session:
+                with db.reading() as session:
                     stmt = (
                         select(GameRow)
                         .where(GameRow.status == ACTIVE, GameRow.deadline_at <= now)
                         .order_by(GameRow.deadline_at)
                         .limit(1)
-                        .options(undefer(GameRow.data))
-                        .with_for_update(skip_locked=True)
                     )
-                    if failed:
-                        stmt = stmt.where(GameRow.id.not_in(failed))
-                    row = session.scalars(stmt).first()
-                    if row is None:
+                    if failed or skipped:
+                        stmt = stmt.where(GameRow.id.not_in(failed | skipped))
+                    seen = session.scalars(stmt).first()
+                    if seen is None:
                         return done
-                    current = row.id
+                    current = seen.id
+                    prepared = self.prepare(session, seen) if tries.get(current, 0) < MAX_RETRIES else None
+                with db.writing() as session:
+                    row = session.scalars(
+                        select(GameRow)
+                        .where(GameRow.id == current, GameRow.status == ACTIVE, GameRow.deadline_at <= now)
+                        .with_for_update(skip_locked=True)
+                    ).first()
+                    if row is None:  # processed meanwhile (by another process), or being processed
+                        skipped.add(current)
+                        continue
+                    if prepared is not None and prepared.generation != row.generation:
+                        tries[current] = tries.get(current, 0) + 1
+                        continue  # the game changed since it was read: read and compute again
                     if not hold_deadline(session, row, self.game(session, row), now):  # grace, extension, excuse
-                        self.process(session, row, "deadline", now)
+                        self.process(session, row, "deadline", now, prepared)
                 done += 1
+                skipped.add(current)
             except Exception:  # one broken game must not stop the others
                 log.exception("game %s: processing the deadline failed", current)
                 failed.add(current)

@@ -100,6 +100,9 @@ class User(Base):
     """Where the webhook channel POSTs notifications (``None``: no webhook)."""
     webhook_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The key the webhook bodies are signed with (HMAC-SHA256), shown to the user once."""
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Grows with every change to the row (never shown): keys the per-process login cache
+    (:mod:`arbitre.store.logins`), which checks it in the query each request makes anyway."""
 
 
 class ApiToken(Base):

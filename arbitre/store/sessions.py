@@ -17,8 +17,12 @@ from sqlalchemy.orm import Session
 from arbitre.store.models import LoginSession, User
 
 
-def _hash(secret: str) -> str:
+def hash_secret(secret: str) -> str:
+    """The stored form of a session secret (its SHA-256)."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+_hash = hash_secret
 
 
 def open_session(

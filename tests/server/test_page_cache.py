@@ -13,7 +13,7 @@ from sqlalchemy import select
 from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings, Site
-from arbitre.store.models import GameRow
+from arbitre.store.models import GameRow, User
 from tests.server.conftest import Api, start_game
 
 
@@ -144,3 +144,60 @@ def test_a_revoked_token_stops_at_once_in_both_processes(app_client: TestClient,
     token_id = bot.get("/api/me/tokens").json()[0]["id"]
     assert app_client.delete(f"/api/me/tokens/{token_id}", headers=bot.headers).status_code == 200
     assert bot.get("/api/me").status_code == 401 and far_bot.get("/api/me").status_code == 401
+
+
+def test_a_setting_changed_in_one_process_is_read_at_once_by_the_other(
+    app_client: TestClient, other: TestClient, site: Site
+) -> None:
+    nora = Api(app_client, "nora")
+    far_nora = _as(other, nora)
+    for reader in (nora, far_nora, nora, far_nora):  # both processes now answer from their login caches
+        assert reader.get("/api/me/notifications").status_code == 200
+    hits = site.db.logins.hits
+    assert nora.get("/api/me/notifications").status_code == 200
+    assert site.db.logins.hits == hits + 1  # the user came from the cache
+
+    r = far_nora.put("/api/me/notifications", {"time_zone": "Europe/Paris", "off": ["email:message"]})
+    assert r.status_code == 200, r.text
+    for reader in (nora, far_nora):
+        seen = reader.get("/api/me/notifications").json()
+        assert seen["time_zone"] == "Europe/Paris", seen
+        assert "email:message" in str(seen), seen
+    r = nora.put("/api/me/notifications", {"time_zone": "Asia/Tokyo"})
+    assert r.status_code == 200, r.text
+    assert far_nora.get("/api/me/notifications").json()["time_zone"] == "Asia/Tokyo"
+
+
+def test_an_answer_from_the_login_cache_is_the_answer_from_the_database(app_client: TestClient, site: Site) -> None:
+    ada = Api(app_client, "ada")
+    assert ada.put("/api/me/notifications", {"off": ["email:message"], "time_zone": "Europe/Paris"}).status_code == 200
+    site.db.logins.clear()
+    fresh = [ada.get(path).content for path in ("/api/me", "/api/me/notifications")]
+    loads = site.db.logins.loads
+    cached = [ada.get(path).content for path in ("/api/me", "/api/me/notifications")]
+    assert site.db.logins.loads == loads  # nothing loaded again
+    assert cached == fresh
+
+
+def test_a_change_to_a_user_moves_its_revision_once_per_transaction(site: Site) -> None:
+    with site.db.writing() as s:
+        user = User(name="rev", password_hash="x", created_at=site.now())
+        s.add(user)
+        s.flush()
+        uid = user.id
+    with site.db.reading() as s:
+        before = s.scalars(select(User.revision).where(User.id == uid)).one()
+    with site.db.writing() as s:
+        row = s.get(User, uid)
+        assert row is not None
+        row.time_zone = "Europe/Paris"
+        s.flush()
+        row.remind_minutes = 30  # a second flush in the same transaction
+    with site.db.reading() as s:
+        assert s.scalars(select(User.revision).where(User.id == uid)).one() == before + 1
+    with site.db.writing() as s:
+        row = s.get(User, uid)
+        assert row is not None
+        row.time_zone = row.time_zone  # the same value: not a change
+    with site.db.reading() as s:
+        assert s.scalars(select(User.revision).where(User.id == uid)).one() == before + 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 from urllib.parse import quote
 
@@ -39,7 +38,6 @@ from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import REGISTRY
 
 router = APIRouter(include_in_schema=False)
-_MAPS_LOCK = threading.Lock()
 
 
 def _options(text: str, problems: list[str]) -> dict[str, str]:
@@ -441,17 +439,10 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
         if index is not None and not 0 <= index < len(game.history):
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         viewer = seat.viewer
-        key = (seat.row.id, seat.row.version, viewer, index, v.actor.lang)
-        svg = v.site.maps.get(key)
+        view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
+        svg = map_svg(view, v.actor.lang)  # cached by a digest of the view itself (arbitre.server.boards)
         if svg is None:
-            view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
-            svg = map_svg(view, v.actor.lang)
-            if svg is None:
-                raise Problem(404, "not_found", "the map renderer is not installed")
-            with _MAPS_LOCK:
-                v.site.maps[key] = svg
-                while len(v.site.maps) > 64:
-                    v.site.maps.pop(next(iter(v.site.maps)))
+            raise Problem(404, "not_found", "the map renderer is not installed")
     # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
     cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})

@@ -1,0 +1,71 @@
+"""Drawn boards cached per process, keyed by a digest of exactly what the renderer is given.
+
+Drawing a board (:func:`arbitre.render.render_svg`) is about half of a game page's CPU.  The picture is a
+pure function of its inputs: the :class:`~arbitre.views.View` (built for one viewer by the engine's
+allow-list), the language of its words, whether it carries a legend and the form it is wanted in (a map
+document, or the copy put inside a page).  The geometry, palettes and word catalogues are fixed files
+loaded once per process.
+
+So the key is the SHA-256 of the ``repr`` of those inputs.  A view holds only plain data (strings,
+numbers, ``None``, booleans, tuples, lists and dicts, in the canonical order its ``__post_init__`` sets),
+whose ``repr`` is injective: two inputs that differ in anything, hidden or not, give different keys.  No
+game id, version or viewer name enters the key, so two viewers can share an entry only when their views
+are equal, in which case their drawings are too.  Nothing a viewer may not see can be reached through
+the cache: an entry is found only by presenting the very view it was drawn from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from arbitre.views import View
+
+
+def board_key(view: View, lang: str, form: str) -> bytes:
+    """The cache key of a drawing: a digest of the whole view, the language and the form (``svg``/``inline``)."""
+    return hashlib.sha256(repr((form, lang, view)).encode()).digest()
+
+
+class BoardCache:
+    """A bounded LRU of drawn boards (text), safe to share between request threads."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[bytes, str] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: bytes, draw: Callable[[], str | None]) -> str | None:
+        """The drawing under ``key``: cached, else ``draw()`` (kept unless it is ``None``: no renderer)."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found
+            self.misses += 1
+        drawn = draw()  # outside the lock: two threads may draw the same board once each, never wrongly
+        if drawn is not None:
+            with self._lock:
+                self._items[key] = drawn
+                self._items.move_to_end(key)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return drawn
+
+    def clear(self) -> None:
+        """Forget every drawing."""
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        """How many drawings are kept."""
+        return len(self._items)
+
+
+BOARDS = BoardCache()
+"""The process's drawn boards (the key holds every input, so one cache serves every site of the process)."""
