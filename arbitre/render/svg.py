@@ -37,6 +37,7 @@ from xml.sax.saxutils import escape
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
 from arbitre.rules.kinds import DrawStyle
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
+from arbitre.words.phases import PHASE_KINDS, SEASONS
 
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
@@ -120,10 +121,6 @@ def _f(v: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-PHASE_SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
-PHASE_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
-
-
 Words = Callable[[str], str]
 """A translation of the drawing's words (message ids in English, as the gettext catalogs key them)."""
 
@@ -134,8 +131,8 @@ def _same(text: str) -> str:
 
 def phase_title(phase: str, words: Words = _same) -> str:
     """``S1901M`` → ``Spring 1901, movement`` (other strings are returned as they are), in ``words``' language."""
-    if len(phase) >= 6 and phase[0] in PHASE_SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
-        return f"{words(PHASE_SEASONS[phase[0]])} {phase[1:-1]}, {words(PHASE_KINDS[phase[-1]])}"
+    if len(phase) >= 6 and phase[0] in SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
+        return f"{words(SEASONS[phase[0]])} {phase[1:-1]}, {words(PHASE_KINDS[phase[-1]])}"
     return phase
 
 

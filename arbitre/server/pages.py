@@ -16,10 +16,11 @@ from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import translator
 from arbitre.server.local_times import time_formatter
-from arbitre.server.power_names import power_namer
+from arbitre.server.power_names import power_namer, power_names
 from arbitre.server.site import Site
 from arbitre.server.wording import result_text
 from arbitre.store.outbox import unread_count
+from arbitre.words.phases import phase_namer, phase_words
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
 # Templates ship with the package: a restart picks up a change, so no page render checks the files again
@@ -57,6 +58,8 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
         "t": t,
         "duration": lambda seconds: duration_text(seconds, t),
         "power_name": power_namer(actor.lang),
+        "phase_name": phase_namer(actor.lang),
+        "live_words": {"powers": power_names(actor.lang), "phases": phase_words(actor.lang)},
         "local_time": time_formatter(actor.user),
         "lang": actor.lang,
         "user": actor.user,

@@ -18,6 +18,11 @@ def _names(lang: str) -> dict[str, str]:
     return out
 
 
+def power_names(lang: str) -> dict[str, str]:
+    """Power id → its name in ``lang``, over every map (public map data: live pages name senders with it)."""
+    return dict(_names(lang))
+
+
 def power_namer(lang: str) -> Callable[[str | None], str]:
     """``power_name(id)``: the power's name in ``lang``; an unknown id as given, ``None`` as an empty text."""
     names = _names(lang)

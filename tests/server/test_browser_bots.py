@@ -57,7 +57,7 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
         for _ in range(40):
             worker.tick(site)
             me.goto(f"{base}/games/{gid}")
-            current = me.inner_text("#phase")
+            current = me.get_attribute("#phase", "data-phase") or ""
             if current.endswith("R") and me.query_selector("#dislodged"):
                 seen_retreat = current
                 break
@@ -68,7 +68,7 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
                 me.click("#submit-orders")
                 me.wait_for_selector("#note")
                 me.goto(f"{base}/games/{gid}")
-                current = me.inner_text("#phase")
+                current = me.get_attribute("#phase", "data-phase") or ""
                 if current.endswith("R") and me.query_selector("#dislodged"):
                     seen_retreat = current
                     break

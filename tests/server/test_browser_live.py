@@ -97,7 +97,7 @@ def test_a_second_browser_sees_the_processed_phase_without_a_reload(
             == 201
         )
         france.wait_for_selector("#live-note a")
-        assert "ENGLAND" in france.inner_text("#live-note")
+        assert "New message from England" in france.inner_text("#live-note")
         shot(france, "3-france-message")
 
         # everyone else ready; France gives its orders in its browser and is the last to be ready
@@ -109,13 +109,13 @@ def test_a_second_browser_sees_the_processed_phase_without_a_reload(
         france.click("#submit-orders")
 
         for page in (germany, console, phone):
-            page.wait_for_function("document.getElementById('phase').textContent.trim() === 'F1901M'")
+            page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
             assert not_reloaded(page)
         show_now(germany)  # the updated page opens on the phase just played
         germany.wait_for_selector("#orders-form")
         assert not germany.is_checked("#ready")  # the new phase's switch
-        assert "F1901M" in germany.inner_text("#orders-section h2")
-        assert "F1901M" in germany.inner_text("#live-note")
+        assert "Fall 1901, movement" in germany.inner_text("#orders-section h2")
+        assert "now Fall 1901, movement" in germany.inner_text("#live-note")
         shot(germany, "4-germany-after")
         shot(phone, "5-phone-after")
         shot(console, "6-console-after")

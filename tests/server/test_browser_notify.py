@@ -43,6 +43,18 @@ def test_the_bell_the_list_the_settings_and_the_password(site: Site, clock: Manu
         assert saved["email"] == "france@example.org" and saved["time_zone"] == "Europe/Paris"
         assert saved["remind_minutes"] == 90 and saved["off"] == ["email:message"]
         assert not page.is_checked('input[value="email:message"]') and page.is_checked('input[value="site:message"]')
+        # the webhook: its secret is shown once, and it can be removed
+        page.fill("#webhook-url", "https://1.1.1.1/arbitre-hook")
+        page.click("#webhook-save")
+        page.wait_for_selector("#webhook-secret")
+        secret = page.inner_text("#webhook-secret")
+        assert len(secret) >= 32 and bots["FRANCE"].c.get("/api/me/notifications").json()["webhook"].endswith("-hook")
+        shot(page, "notify-02b-webhook")
+        page.goto(base + "/account")
+        assert secret not in page.content()
+        page.click("#webhook-remove")
+        page.wait_for_selector("#note")
+        assert bots["FRANCE"].c.get("/api/me/notifications").json()["webhook"] == ""
         # at phone width
         phone = login(b, base, "bell_france", width=390, height=844)
         phone.goto(base + "/notifications")

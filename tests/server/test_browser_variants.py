@@ -143,7 +143,7 @@ def test_espionnite_reveal_and_reaction_in_the_browser(site: Site, clock: Manual
             if p != "FRANCE":
                 bots[p].c.put(f"/api/games/{gid}/orders", json={"ready": True})
         fr.goto(f"{base}/games/{gid}")
-        assert fr.inner_text("#phase") == "F1901M" and fr.inner_text("#step") == "orders"
+        assert fr.get_attribute("#phase", "data-phase") == "F1901M" and fr.inner_text("#step") == "orders"
         fr.goto(f"{base}/games/{gid}/history/0")
         results = fr.inner_text("#results")
         assert "A PAR - PIC" in results and "A MUN - BUR" in results

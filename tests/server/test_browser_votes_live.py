@@ -41,15 +41,15 @@ def test_the_votes_page_updates_live(site: Site, clock: ManualClock) -> None:
         shot(ge, "livevote-02-opened-phone")
         r = bots["ENGLAND"].c.post(f"/api/games/{gid}/votes/{vote}/ballot", json={"choice": "yes"})
         assert r.status_code == 200, r.text
-        fr.wait_for_function(f"document.querySelector('#vote-{vote} .ballots').textContent.includes('ENGLAND')")
+        fr.wait_for_function(f"document.querySelector('#vote-{vote} .ballots').textContent.includes('England')")
         ge.click(f"#vote-{vote}-yes")  # Germany votes on its phone (a form: the page reloads)
         ge.wait_for_selector(f"#vote-{vote}-withdraw-ballot")
-        fr.wait_for_function(f"document.querySelector('#vote-{vote} .ballots').textContent.includes('GERMANY')")
+        fr.wait_for_function(f"document.querySelector('#vote-{vote} .ballots').textContent.includes('Germany')")
         shot(ge, "livevote-03-voted-phone")
         ge.click(f"#vote-{vote}-withdraw-ballot")
         ge.wait_for_selector(f"#vote-{vote}-withdraw-ballot", state="detached")
         assert ge.locator(f"#vote-{vote}-yes").count() == 1  # asked again
-        fr.wait_for_function(f"!document.querySelector('#vote-{vote} .ballots').textContent.includes('GERMANY')")
+        fr.wait_for_function(f"!document.querySelector('#vote-{vote} .ballots').textContent.includes('Germany')")
         shot(fr, "livevote-04-ballot-taken-back-desktop")
         r = bots["ITALY"].c.delete(f"/api/games/{gid}/votes/{vote}")
         assert r.status_code == 200, r.text

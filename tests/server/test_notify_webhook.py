@@ -203,3 +203,40 @@ def test_plain_http_to_loopback_needs_the_setting(app_client: TestClient, hook: 
     api = Api(app_client, "nohttp")
     r = api.put("/api/me/webhook", {"url": hook.url})
     assert r.status_code == 400 and "https" in r.json()["error"]["message"]
+
+
+def test_the_account_page_sets_the_webhook_shows_its_secret_once_and_removes_it(
+    hook_client: TestClient, hook_site: Site, hook: Hook
+) -> None:
+    gid, _master, players = seven(hook_client)
+    fr = players["FRANCE"]
+    page = fr.get("/account").text
+    assert 'id="webhook-form"' in page and 'id="webhook-remove"' not in page
+    csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+    # a URL the server must not call is refused, saying where; nothing is stored
+    r = hook_client.post(
+        "/account/webhook", data={"csrf": csrf, "url": "https://10.0.0.1/x"}, headers=fr.headers, follow_redirects=False
+    )
+    assert r.status_code == 400 and "private, local or reserved" in r.text
+    assert fr.get("/api/me/notifications").json()["webhook"] == ""
+    r = hook_client.post(
+        "/account/webhook", data={"csrf": csrf, "url": "h" * 600}, headers=fr.headers, follow_redirects=False
+    )
+    assert r.status_code == 400 and "500" in r.text
+    # set: the page shows the secret once, and the posts are signed with it
+    r = hook_client.post("/account/webhook", data={"csrf": csrf, "url": hook.url}, headers=fr.headers)
+    assert r.status_code == 200, r.text
+    secret = r.text.split('id="webhook-secret">', 1)[1].split("<", 1)[0]
+    assert len(secret) >= 32
+    again = fr.get("/account").text
+    assert secret not in again and hook.url in again and 'id="webhook-remove"' in again
+    join_all(gid, players)
+    assert sender.tick(hook_site) == 1
+    ((headers, body),) = hook.received
+    assert headers["x-arbitre-signature"] == "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    # remove: nothing more is posted
+    r = hook_client.post("/account/webhook/delete", data={"csrf": csrf}, headers=fr.headers, follow_redirects=False)
+    assert r.status_code == 303
+    assert fr.get("/api/me/notifications").json()["webhook"] == ""
+    assert players["ENGLAND"].post(f"/api/games/{gid}/messages", {"to": "FRANCE", "body": "Hi"}).status_code == 201
+    assert sender.tick(hook_site) == 0

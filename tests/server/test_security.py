@@ -64,6 +64,8 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("POST", "/lang"): ("form", {"lang": "fr"}),
     ("GET", "/account"): ("none", None),
     ("POST", "/account/tokens"): ("form", {"label": "x"}),
+    ("POST", "/account/webhook"): ("form", {"url": "https://1.1.1.1/hook"}),
+    ("POST", "/account/webhook/delete"): ("form", {}),
     ("POST", "/account/tokens/{token_id}/delete"): ("form", {}),
     ("POST", "/account/sessions/{session_id}/end"): ("form", {}),
     ("POST", "/account/sessions/end-all"): ("form", {}),

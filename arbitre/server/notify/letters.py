@@ -23,6 +23,7 @@ from arbitre.judge import Game
 from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.server import wording
 from arbitre.server.i18n import translator as page_words
+from arbitre.server.power_names import power_namer
 from arbitre.server.viewing import phase_view, view_data, viewer_id
 from arbitre.store.games import membership_of
 from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
@@ -40,39 +41,9 @@ from arbitre.store.outbox import (
 )
 from arbitre.store.votes import records as vote_records
 from arbitre.words import translator
+from arbitre.words.phases import phase_name
 from arbitre.words.translate import N_, Translator
 
-SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
-PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
-POWER_NAMES = {
-    p: N_(p.title())
-    for p in (
-        "AUSTRIA",
-        "ENGLAND",
-        "FRANCE",
-        "GERMANY",
-        "ITALY",
-        "RUSSIA",
-        "TURKEY",
-        "BRITAIN",
-        "CHINA",
-        "HOLLAND",
-        "JAPAN",
-    )
-}
-_POWER_WORDS = (
-    N_("Austria"),
-    N_("England"),
-    N_("France"),
-    N_("Germany"),
-    N_("Italy"),
-    N_("Russia"),
-    N_("Turkey"),
-    N_("Britain"),
-    N_("China"),
-    N_("Holland"),
-    N_("Japan"),
-)
 KIND_NAMES = {
     PHASE: N_("A phase was processed"),
     DEADLINE: N_("A deadline is near"),
@@ -141,25 +112,13 @@ def when(moment: datetime | str | None, user: User, _: Translator) -> str:
     return f"{local} ({tz.key})"
 
 
-def phase_name(phase: str, _: Translator) -> str:
-    """``S1901M`` → "Spring 1901, movement" in the reader's language (other names as they are)."""
-    if len(phase) >= 6 and phase[0] in SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
-        return _(
-            "{season} {year}, {kind}",
-            season=_.gettext(SEASONS[phase[0]]),
-            year=phase[1:-1],
-            kind=_.gettext(PHASE_KINDS[phase[-1]]),
-        )
-    return phase
-
-
 def power_name(power: str, _: Translator) -> str:
-    """A power's name in the reader's language (``MASTER`` is the game master)."""
+    """A power's name in the reader's language, from its map (``MASTER`` is the game master)."""
     if power == "MASTER":
         return _("the game master")
     if power == "*":
         return _("everyone")
-    return _.gettext(POWER_NAMES[power]) if power in POWER_NAMES else power.title()
+    return power_namer(_.lang)(power)
 
 
 @dataclass(frozen=True)

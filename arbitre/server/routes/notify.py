@@ -195,19 +195,31 @@ class WebhookIn(Strict):
     url: Annotated[str, StringConstraints(min_length=1, max_length=webhook.MAX_URL)]
 
 
+def set_webhook(site: Site, user: User, url: str, where: str) -> str:
+    """Check ``url`` (an error names ``where``), store it as ``user``'s webhook with a new signing secret,
+    and return that secret (shown to the user this once)."""
+    try:
+        webhook.check_url(url, http_loopback=site.settings.webhook_http_loopback)
+    except webhook.WebhookError as err:
+        raise bad_request(str(err), "bad_webhook", where) from err
+    user.webhook_url = url
+    user.webhook_secret = webhook.new_secret()
+    return user.webhook_secret
+
+
+def remove_webhook(user: User) -> None:
+    """Forget ``user``'s webhook and its secret: nothing more is posted."""
+    user.webhook_url = None
+    user.webhook_secret = None
+
+
 @router.put("/api/me/webhook")
 def put_webhook(body: WebhookIn, request: Request) -> dict[str, Any]:
     """Set your webhook URL; the answer carries a new signing secret, shown this once (HMAC-SHA256 of each body,
     in ``X-Arbitre-Signature: sha256=<hex>``)."""
     with writing(request) as v:
-        try:
-            webhook.check_url(body.url, http_loopback=v.site.settings.webhook_http_loopback)
-        except webhook.WebhookError as err:
-            raise bad_request(str(err), "bad_webhook", "body.url") from err
-        user = v.user()
-        user.webhook_url = body.url
-        user.webhook_secret = webhook.new_secret()
-        return {"url": user.webhook_url, "secret": user.webhook_secret}
+        secret = set_webhook(v.site, v.user(), body.url, "body.url")
+        return {"url": body.url, "secret": secret}
 
 
 @router.delete("/api/me/webhook")
@@ -215,8 +227,7 @@ def delete_webhook(request: Request) -> dict[str, Any]:
     """Remove your webhook (and its secret): nothing more is posted to it."""
     with writing(request) as v:
         user = v.user()
-        user.webhook_url = None
-        user.webhook_secret = None
+        remove_webhook(user)
         return settings_data(user)
 
 

@@ -13,8 +13,10 @@ from arbitre.server import actions, services
 from arbitre.server.auth import LANG_COOKIE, Actor, client_address, log_in, log_out
 from arbitre.server.errors import Problem
 from arbitre.server.i18n import LANGUAGES
+from arbitre.server.notify.webhook import MAX_URL
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.notify import account_context as notify_settings
+from arbitre.server.routes.notify import remove_webhook, set_webhook
 from arbitre.server.security import SESSION_COOKIE
 from arbitre.server.visit import reading, writing
 from arbitre.store.accounts import create_token, delete_token, tokens_of
@@ -150,11 +152,33 @@ def remove_token(token_id: int, request: Request, csrf: str = Form("")) -> Respo
     return redirect("/account", "done")
 
 
-def _account(s: Session, now: datetime, actor: Actor, new_token: str | None) -> dict[str, Any]:
+@router.post("/account/webhook", response_class=HTMLResponse)
+def webhook_form(request: Request, csrf: str = Form(""), url: str = Form("")) -> Response:
+    """The account page's webhook form: set the URL and show its new signing secret this once."""
+    if len(url) > MAX_URL:
+        raise Problem(400, "bad_webhook", f"a webhook URL has at most {MAX_URL} characters", "form.url")
+    with writing(request, csrf) as v:
+        secret = set_webhook(v.site, v.user(), url.strip(), "form.url")
+        context = _account(v.session, v.site.now(), v.actor, None, webhook_secret=secret)
+        return render(request, v.actor, "account.html", context)
+
+
+@router.post("/account/webhook/delete")
+def webhook_delete_form(request: Request, csrf: str = Form("")) -> Response:
+    """The account page's button that removes the webhook (and its secret)."""
+    with writing(request, csrf) as v:
+        remove_webhook(v.user())
+    return redirect("/account", "done")
+
+
+def _account(
+    s: Session, now: datetime, actor: Actor, new_token: str | None, webhook_secret: str | None = None
+) -> dict[str, Any]:
     user = actor.require()
     return {
         "tokens": tokens_of(s, user.id),
         "new_token": new_token,
+        "webhook_secret": webhook_secret,
         "sessions": live_sessions(s, user.id, now),
         "current_session": actor.session_id,
         **notify_settings(user),

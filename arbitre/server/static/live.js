@@ -40,6 +40,17 @@
     note.hidden = false;
   }
 
+  const names = JSON.parse(hook.dataset.words || "{}");
+  const powerName = (who) => who === "MASTER" ? hook.dataset.tMaster : ((names.powers || {})[who] || who);
+
+  // "F1901M" → "Fall 1901, movement" in the page's language (other names as they are)
+  function phaseName(code) {
+    const w = names.phases || {};
+    const m = /^([SFW])(\d+)([MRA])$/.exec(code || "");
+    if (!m || !w.format) return code;
+    return w.format.split("{season}").join(w[m[1]]).split("{year}").join(m[2]).split("{kind}").join(w[m[3]]);
+  }
+
   function words(key, values) {
     let text = hook.dataset[key] || "";
     for (const name in values) text = text.split("{" + name + "}").join(values[name]);
@@ -126,12 +137,11 @@
       li.className = "live-new";
       const meta = document.createElement("span");
       meta.className = "meta";
-      const name = (who) => who === "MASTER" ? hook.dataset.tMaster : who;
-      meta.textContent = m.phase + " · " + name(m.from) + " → " + name(m.to);
+      meta.textContent = phaseName(m.phase) + " · " + powerName(m.from) + " → " + powerName(m.to);
       li.append(meta, " " + m.body);
       ul.prepend(li);
     } else {
-      say(words("tMessage", {sender: m.from === "MASTER" ? hook.dataset.tMaster : m.from}), hook.dataset.messages);
+      say(words("tMessage", {sender: powerName(m.from)}), hook.dataset.messages);
     }
   }
 
@@ -140,7 +150,7 @@
   for (const kind of FULL) {
     source.addEventListener(kind, function (e) {
       const data = JSON.parse(e.data);
-      say(words(kind === "phase" ? "tPhase" : "tUpdated", {phase: data.phase}));
+      say(words(kind === "phase" ? "tPhase" : "tUpdated", {phase: phaseName(data.phase)}));
       refresh("full");
     });
   }
