@@ -81,16 +81,18 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     )
     resolver.resolve_all()
     dislodged_by = resolver.dislodged_by()
+    decided = resolver.result  # a copy by decision key: take it once
+    leavers, by_convoy, void = resolver.leavers, resolver.by_convoy, resolver.void
 
     new_units: dict[str, Unit] = {}
     for prov, unit in position.units.items():
         if prov in dislodged_by:
             continue
-        if prov in resolver.leavers and resolver.result[prov]:
+        if prov in leavers and decided[prov]:
             continue
         new_units[prov] = unit
     for prov, dest in resolver.dest.items():
-        if resolver.result[prov]:
+        if decided[prov]:
             unit = position.units[prov]
             move = resolver.orders[prov]
             assert isinstance(move, Move)
@@ -114,7 +116,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             attacker,
             occupied,
             standoffs,
-            attacker in resolver.by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+            attacker in by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
         )
         dislodged[prov] = Dislodged(unit, attacker, allowed)
     notes: Mapping[str, tuple[str, str | None]] = {}
@@ -139,7 +141,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         step = MovementStep(
             position,
             unit_orders,
-            resolver.result,
+            decided,
             dislodged_by,
             new_units,
             dislodged,
@@ -157,7 +159,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         unit = position.units[prov]
         entry = intake.by_unit.get(prov)
         text = entry[1] if entry else order.format()
-        ok = resolver.result[prov]
+        ok = decided[prov]
         reason: str | None = None if entry else "no_order"
         if prov in notes:
             outcome, reason = notes[prov]
@@ -167,14 +169,14 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             ok = prov not in dislodged
             reason = "dislodged" if not ok else reason
         elif isinstance(order, Move) and not ok:
-            if prov in resolver.void:
+            if prov in void:
                 reason = "void"
-            elif prov in resolver.by_convoy and not resolver.has_path(prov):
+            elif prov in by_convoy and not resolver.has_path(prov):
                 reason = "no_convoy"
             else:
                 reason = "bounced"
         elif isinstance(order, (Support, Convoy)) and not ok:
-            reason = "void" if prov in resolver.void else ("cut" if isinstance(order, Support) else "disrupted")
+            reason = "void" if prov in void else ("cut" if isinstance(order, Support) else "disrupted")
         outcome, message = SUCCEEDS if ok else FAILS, None
         for ext in extensions:
             custom = ext.result(resolver, prov, order)

@@ -2,8 +2,12 @@
 
 A :class:`GameMap` is immutable and built once per map name.  Every lookup the
 adjudicator needs (neighbours of a place, the province of a coast, whether a
-place is a sea) is precomputed here, so the inner loops only do dict and set
-lookups on short upper-case strings.
+place is a sea) is precomputed here, twice: by name (dicts and sets of short
+upper-case strings, what orders and positions speak) and by integer id (tuples
+indexed by place or province id, and bitsets: Python ints whose bit ``k`` stands
+for province ``k``), which the resolver and the legality checks use in their
+inner loops.  Ids are positions in the sorted names, so they are the same for
+every load of a map.
 """
 
 from __future__ import annotations
@@ -104,6 +108,30 @@ class GameMap:
     seas: frozenset[str] = field(init=False)
     places: frozenset[str] = field(init=False)
     province_neighbours: Mapping[str, Mapping[str, frozenset[str]]] = field(init=False)
+    # Integer ids, filled in __post_init__ from whatever adjacency the map has (a variant's
+    # transformed map gets them too).  Plain dicts and tuples: read-only by convention.
+    place_names: tuple[str, ...] = field(init=False)
+    """Every place (provinces and coasts), sorted: a place's id is its index here."""
+    place_id: dict[str, int] = field(init=False)
+    """Place name → place id."""
+    province_names: tuple[str, ...] = field(init=False)
+    """Every province, sorted: a province's id is its index here."""
+    province_id: dict[str, int] = field(init=False)
+    """Province name → province id (a coast is not in it; see :attr:`place_province_id`)."""
+    province_of_id: tuple[int, ...] = field(init=False)
+    """Place id → the id of its province."""
+    place_province_id: dict[str, int] = field(init=False)
+    """Place name → the id of its province (``STP/SC`` → id of ``STP``)."""
+    adjacency_ids: dict[str, tuple[tuple[int, ...], ...]] = field(init=False)
+    """Per unit kind, place id → the ids of the places a unit of that kind moves to in one step (sorted)."""
+    neighbour_bits: dict[str, tuple[int, ...]] = field(init=False)
+    """Per unit kind, place id → bitset of the province ids that unit reaches in one step (coasts folded)."""
+    kind_place_bits: dict[str, int] = field(init=False)
+    """Per unit kind, bitset of the place ids a unit of that kind may stand on (its adjacency table's keys)."""
+    sea_bits: int = field(init=False)
+    """Bitset of the province ids of the seas."""
+    centre_bits: int = field(init=False)
+    """Bitset of the province ids of the supply centres."""
 
     def __post_init__(self) -> None:
         province_of: dict[str, str] = {}
@@ -124,6 +152,56 @@ class GameMap:
         for kind, table in self.adjacency.items():
             prov_nb[kind] = {p: frozenset(province_of[n] for n in ns) for p, ns in table.items()}
         set_(self, "province_neighbours", prov_nb)
+        self._number(province_of)
+
+    def _number(self, province_of: dict[str, str]) -> None:
+        """Fill the integer tables (:attr:`place_id`, :attr:`neighbour_bits`…) from the tables by name."""
+        set_ = object.__setattr__
+        place_names = tuple(sorted(province_of))
+        place_id = {p: i for i, p in enumerate(place_names)}
+        province_names = tuple(sorted(set(province_of.values()) | set(self.provinces)))
+        province_id = {p: i for i, p in enumerate(province_names)}
+        province_of_id = tuple(province_id[province_of[p]] for p in place_names)
+        adjacency_ids: dict[str, tuple[tuple[int, ...], ...]] = {}
+        neighbour_bits: dict[str, tuple[int, ...]] = {}
+        kind_place_bits: dict[str, int] = {}
+        for kind, table in self.adjacency.items():
+            ids: list[tuple[int, ...]] = []
+            bits: list[int] = []
+            stands = 0
+            for i, place in enumerate(place_names):
+                ns = table.get(place)
+                if ns is None:
+                    ids.append(())
+                    bits.append(0)
+                    continue
+                stands |= 1 << i
+                ids.append(tuple(sorted(place_id[n] for n in ns)))
+                mask = 0
+                for n in ns:
+                    mask |= 1 << province_id[province_of[n]]
+                bits.append(mask)
+            adjacency_ids[kind] = tuple(ids)
+            neighbour_bits[kind] = tuple(bits)
+            kind_place_bits[kind] = stands
+        sea_bits = 0
+        centre_bits = 0
+        for abbr, prov in self.provinces.items():
+            if prov.terrain == SEA:
+                sea_bits |= 1 << province_id[abbr]
+            if prov.supply_center:
+                centre_bits |= 1 << province_id[abbr]
+        set_(self, "place_names", place_names)
+        set_(self, "place_id", place_id)
+        set_(self, "province_names", province_names)
+        set_(self, "province_id", province_id)
+        set_(self, "province_of_id", province_of_id)
+        set_(self, "place_province_id", {p: province_id[province_of[p]] for p in place_names})
+        set_(self, "adjacency_ids", adjacency_ids)
+        set_(self, "neighbour_bits", neighbour_bits)
+        set_(self, "kind_place_bits", kind_place_bits)
+        set_(self, "sea_bits", sea_bits)
+        set_(self, "centre_bits", centre_bits)
 
     # --- queries -------------------------------------------------------
     def neighbours(self, kind: str, place: str) -> frozenset[str]:
@@ -137,6 +215,11 @@ class GameMap:
     def can_reach_province(self, kind: str, place: str, province: str) -> bool:
         """True if the unit can move to some place of ``province`` (the support rule)."""
         return province in self.province_neighbours.get(kind, {}).get(place, ())
+
+    def reaches_province_id(self, kind: str, place: int, province: int) -> bool:
+        """:meth:`can_reach_province` by ids: can a unit of ``kind`` on place id ``place`` reach province id ``province``?"""
+        bits = self.neighbour_bits.get(kind)
+        return bits is not None and (bits[place] >> province) & 1 == 1
 
     def places_for(self, kind: str, province: str) -> tuple[str, ...]:
         """The places of ``province`` a unit of ``kind`` could stand on."""
