@@ -137,6 +137,25 @@ class Position:
 
     A field rather than a ``cached_property``: the compiled build's classes have no ``__dict__``."""
 
+    def __init__(
+        self,
+        map_name: str,
+        phase: Phase,
+        units: Mapping[str, Unit],
+        owners: Mapping[str, str],
+        dislodged: Mapping[str, Dislodged] | None = None,
+        extras: Mapping[str, object] | None = None,
+    ) -> None:
+        # Written out (the dataclass keeps it): the compiled build compiles it, where the generated one
+        # stays an interpreted function, run for every phase.
+        object.__setattr__(self, "map_name", map_name)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "owners", owners)
+        object.__setattr__(self, "dislodged", {} if dislodged is None else dislodged)
+        object.__setattr__(self, "extras", {} if extras is None else extras)
+        object.__setattr__(self, "memo", {})
+
     def units_of(self, power: str) -> list[Unit]:
         """The units of ``power``, sorted by place."""
         return sorted((u for u in self.units.values() if u.power == power), key=lambda u: u.place)

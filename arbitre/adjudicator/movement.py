@@ -32,6 +32,7 @@ boundary.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from arbitre.adjudicator.extension import Decision, MovementExtension, OrderAdjudicator, Strength
 from arbitre.maps import FLEET, GameMap
@@ -39,10 +40,19 @@ from arbitre.orders import Convoy, Hold, Move, Order, Support
 from arbitre.rules.options import ConvoyParadox, RuleOptions
 from arbitre.state import Unit
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+# Final: the compiled build reads these as C constants instead of looking them up in the module's dictionary.
+UNRESOLVED: Final = 0
+GUESSING: Final = 1
+RESOLVED: Final = 2
 
 # How a decision is adjudicated (MovementResolver._code).
-_CUSTOM, _MOVE, _SUPPORT, _CONVOY, _HOLD, _OTHER, _UNKNOWN = 0, 1, 2, 3, 4, 5, 6
+_CUSTOM: Final = 0
+_MOVE: Final = 1
+_SUPPORT: Final = 2
+_CONVOY: Final = 3
+_HOLD: Final = 4
+_OTHER: Final = 5
+_UNKNOWN: Final = 6
 
 Adjudicator = Callable[["MovementResolver", str], bool]
 

@@ -22,7 +22,7 @@ from arbitre.adjudicator.facets import (
 )
 from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
-from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome
+from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome, order_result
 from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
@@ -163,7 +163,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
         reason: str | None = None if entry else "no_order"
         if prov in notes:
             outcome, reason = notes[prov]
-            results.append(OrderResult(unit.power, text, order, outcome, reason))
+            results.append(order_result(unit.power, text, order, outcome, reason))
             continue
         if isinstance(order, Hold):
             ok = prov not in dislodged
@@ -183,7 +183,7 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             if custom is not None:
                 outcome, reason, message = custom
                 break
-        results.append(OrderResult(unit.power, text, order, outcome, reason, message, relocated.get(prov)))
+        results.append(order_result(unit.power, text, order, outcome, reason, message, relocated.get(prov)))
     for ext in extensions:
         results.extend(ext.extra_results(resolver))
     after = _advance(rules, position, new_units, dislodged, position.owners, extras)
@@ -248,10 +248,10 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
         if isinstance(order, Retreat):
             dest = rules.game_map.province_of[order.target]
             if prov in impossible or len(targets[dest]) > 1:
-                results.append(OrderResult(power, text, order, FAILS, "bounced"))
+                results.append(order_result(power, text, order, FAILS, "bounced"))
                 continue
             new_units[dest] = Unit(dl.unit.power, dl.unit.kind, order.target)
-        results.append(OrderResult(power, text, order, SUCCEEDS, None))
+        results.append(order_result(power, text, order, SUCCEEDS, None))
     after = _advance(rules, position, new_units, {}, position.owners)
     return PhaseOutcome(position, after, tuple(results))
 

@@ -9,10 +9,11 @@ Variants add their own order types by subclassing :class:`Order`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-_PROVINCE: dict[str, str] = {}
+_PROVINCE: Final[dict[str, str]] = {}
 """Place → province, filled as places are met (``STP/SC`` → ``STP``)."""
 
 
@@ -22,6 +23,12 @@ class UnitRef:
 
     kind: str | None
     place: str
+
+    def __init__(self, kind: str | None, place: str) -> None:
+        # Written out (the dataclass keeps it): the compiled build compiles it, where the generated one
+        # stays an interpreted function, run for every order read or checked.
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "place", place)
 
     def __str__(self) -> str:
         return f"{self.kind} {self.place}" if self.kind else self.place
@@ -60,6 +67,9 @@ class Order:
 class Hold(Order):
     """``A PAR H``."""
 
+    def __init__(self, unit: UnitRef | None) -> None:
+        object.__setattr__(self, "unit", unit)  # written out: see UnitRef.__init__
+
     def format(self) -> str:
         return f"{self.unit} H"
 
@@ -75,6 +85,15 @@ class Move(Order):
     target: str = ""
     via_convoy: bool = False
     path: tuple[str, ...] = ()
+
+    def __init__(
+        self, unit: UnitRef | None, target: str = "", via_convoy: bool = False, path: tuple[str, ...] = ()
+    ) -> None:
+        # Written out: see UnitRef.__init__.
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "via_convoy", via_convoy)
+        object.__setattr__(self, "path", path)
 
     def format(self) -> str:
         if self.path:
@@ -99,6 +118,19 @@ class Support(Order):
     target: str | None = None
     nationality: str | None = None
 
+    def __init__(
+        self,
+        unit: UnitRef | None,
+        supported: UnitRef = UnitRef(None, ""),
+        target: str | None = None,
+        nationality: str | None = None,
+    ) -> None:
+        # Written out: see UnitRef.__init__.
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "supported", supported)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "nationality", nationality)
+
     def format(self) -> str:
         if self.target is None:
             return f"{self.unit} S {_named(self.nationality, self.supported)}"
@@ -112,6 +144,19 @@ class Convoy(Order):
     convoyed: UnitRef = UnitRef(None, "")
     target: str = ""
     nationality: str | None = None
+
+    def __init__(
+        self,
+        unit: UnitRef | None,
+        convoyed: UnitRef = UnitRef(None, ""),
+        target: str = "",
+        nationality: str | None = None,
+    ) -> None:
+        # Written out: see UnitRef.__init__.
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "convoyed", convoyed)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "nationality", nationality)
 
     def format(self) -> str:
         return f"{self.unit} C {_named(self.nationality, self.convoyed)} - {self.target}"

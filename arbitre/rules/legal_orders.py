@@ -12,7 +12,7 @@ from functools import cache
 from arbitre.maps import ARMY, FLEET, GameMap
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.facets import OrderRules
-from arbitre.rules.legality import convoy_routes, fleet_seas
+from arbitre.rules.legality import convoy_route_exists, convoy_routes, fleet_bits, fleet_seas
 from arbitre.rules.ruleset import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
 
@@ -22,6 +22,7 @@ class _Routes:
 
     def __init__(self, game_map: GameMap, position: Position) -> None:
         self.map = game_map
+        self.position = position
         self.fleets = fleet_seas(position, game_map)
         self.cache: dict[tuple[str, str], frozenset[str]] = {}
         self.reach_cache: dict[str, frozenset[str]] = {}
@@ -54,7 +55,8 @@ class _Routes:
         key = (origin, target, without)
         known = self.without_cache.get(key)
         if known is None:
-            known = self.without_cache[key] = bool(convoy_routes(self.map, self.fleets - {without}, origin, target))
+            fleets = fleet_bits(self.position, self.map, without)
+            known = self.without_cache[key] = convoy_route_exists(self.map, fleets, origin, target)
         return known
 
 

@@ -62,43 +62,61 @@ def _convoy_routes(
             fleets |= 1 << index
     # A path is a mask of seas; "touches an earlier sea of the path" is one AND.
     origin_side = 0  # fleet-held seas that touch the origin
-    reaches_target: dict[int, bool] = {}
+    ends = 0  # fleet-held seas that touch the target
     rest = fleets
     while rest:
         low = rest & -rest
         rest ^= low
-        index = low.bit_length() - 1
-        near = nb.get(names[index], ())
+        near = nb.get(names[low.bit_length() - 1], ())
         if origin in near:
             origin_side |= low
-        reaches_target[index] = target in near
+        if target in near:
+            ends |= low
     on_route = 0
-
-    def extend(last: int, path: int, length: int) -> None:
-        # A chain of seas from the origin with no shortcut: each next sea touches the last one, no
-        # earlier one, and not the origin; it ends at the first sea touching the target.
-        nonlocal on_route
-        if reaches_target[last]:
-            on_route |= path
-            return
-        if length >= limit:
-            return
-        earlier = path & ~(1 << last)
-        options = out[last] & fleets & ~path & ~origin_side
-        while options:
-            low = options & -options
-            options ^= low
-            nxt = low.bit_length() - 1
-            if into[nxt] & earlier:
-                continue
-            extend(nxt, path | low, length + 1)
-
+    chains = _Chains(fleets, origin_side, ends, limit, out, into)
     firsts = origin_side
     while firsts:
         low = firsts & -firsts
         firsts ^= low
-        extend(low.bit_length() - 1, low, 1)
+        on_route |= _extend(low.bit_length() - 1, low, 1, chains)
     return frozenset(names[i] for i in range(len(names)) if on_route >> i & 1)
+
+
+class _Chains:
+    """What :func:`_extend` needs besides the path: the seas by their bits (one object, passed down)."""
+
+    def __init__(self, fleets: int, origin_side: int, ends: int, limit: int, out: list[int], into: list[int]) -> None:
+        self.fleets = fleets
+        self.origin_side = origin_side
+        self.ends = ends
+        self.limit = limit
+        self.out = out
+        self.into = into
+
+
+def _extend(last: int, path: int, length: int, c: _Chains) -> int:
+    """The seas of every minimal route that continues ``path`` (a mask of seas ending at sea ``last``).
+
+    A chain of seas from the origin with no shortcut: each next sea touches the
+    last one, no earlier one, and not the origin; it ends at the first sea
+    touching the target.  (A function of its own rather than a closure: the
+    compiled build calls it natively.)
+    """
+    if c.ends >> last & 1:
+        return path
+    if length >= c.limit:
+        return 0
+    found = 0
+    earlier = path & ~(1 << last)
+    options = c.out[last] & c.fleets & ~path & ~c.origin_side
+    while options:
+        low = options & -options
+        options ^= low
+        nxt = low.bit_length() - 1
+        if c.into[nxt] & earlier:
+            continue
+        found |= _extend(nxt, path | low, length + 1, c)
+    return found
 
 
 @lru_cache(maxsize=16)
@@ -117,6 +135,63 @@ def _sea_bits(game_map: GameMap) -> tuple[tuple[str, ...], dict[str, int], list[
                 out[i] |= 1 << j
                 into[j] |= 1 << i
     return names, index, out, into
+
+
+def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str, limit: int = 12) -> bool:
+    """Is there a convoy route from ``origin`` to ``target`` (``bool(convoy_routes(...))``, quicker)?
+
+    ``fleets`` holds the fleet-held seas as bits of :func:`_sea_bits`.  A
+    breadth-first search: a shortest chain of seas has no shortcut, so a route
+    of at most ``limit`` seas exists exactly when the search reaches a sea
+    touching the target within ``limit`` steps.
+    """
+    nb = game_map.province_neighbours.get(FLEET, {})
+    names, _, out, _ = _sea_bits(game_map)
+    first = 0  # fleet-held seas touching the origin
+    ends = 0  # fleet-held seas touching the target
+    rest = fleets
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        near = nb.get(names[low.bit_length() - 1], ())
+        if origin in near:
+            first |= low
+        if target in near:
+            ends |= low
+    seen = frontier = first
+    length = 1
+    while frontier:
+        if frontier & ends:
+            return True
+        if length >= limit:
+            return False
+        nxt = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            nxt |= out[low.bit_length() - 1]
+        frontier = nxt & fleets & ~seen
+        seen |= frontier
+        length += 1
+    return False
+
+
+def fleet_bits(position: Position, game_map: GameMap, exclude: str | None = None) -> int:
+    """:func:`fleet_seas` as bits of :func:`_sea_bits` (optionally leaving one sea out)."""
+    key = ("fleet_bits", game_map.name, game_map.convoy_kinds)
+    bits = position.memo.get(key)
+    if bits is None:
+        index = _sea_bits(game_map)[1]
+        bits = 0
+        for sea in fleet_seas(position, game_map):
+            bits |= 1 << index[sea]
+        position.memo[key] = bits
+    assert isinstance(bits, int)
+    if exclude is not None:
+        i = _sea_bits(game_map)[1].get(exclude)
+        if i is not None:
+            bits &= ~(1 << i)
+    return bits
 
 
 def fleet_seas(position: Position, game_map: GameMap, exclude: str | None = None) -> frozenset[str]:
@@ -153,7 +228,7 @@ def army_can_be_convoyed(
     BOARD_LOOKUPS.count += 1
     if origin == target or game_map.provinces[target].terrain != "coast":
         return False
-    return bool(convoy_routes(game_map, fleet_seas(position, game_map, exclude), origin, target))
+    return convoy_route_exists(game_map, fleet_bits(position, game_map, exclude), origin, target)
 
 
 def unit_can_reach(

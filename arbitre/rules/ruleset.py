@@ -185,7 +185,14 @@ class RuleSet:
             # Holds are cheaper to check than to look up; convoys depend on the whole board.
             return check_movement_order(self.game_map, position, power, order, self.options)
         units = position.units
-        supported = units.get(order.supported.province) if isinstance(order, Support) else None
+        supported: object = None
+        if isinstance(order, Support):
+            other = units.get(order.supported.province)
+            supported = other
+            if other is not None and order.nationality is None and self.options.missing_nationality == "valid":
+                # The supported unit's power counts only where nationality does (check_nationality):
+                # otherwise its kind and place decide, and the verdict is shared by every power's unit there.
+                supported = (other.kind, other.place)
         # Orders hash slowly (a frozen dataclass rehashes its fields); their text is a cheap key.
         key = (text if text is not None else order, power, units.get(order.unit.province), supported)
         known = self._checked.get(key)
@@ -210,6 +217,12 @@ class RuleSet:
         """Centres counting towards builds, for every power at once."""
         counts = dict.fromkeys(self.game_map.powers, 0)
         variants = self.implementing(Victory)
+        if not variants:
+            for p in position.owners.values():
+                n = counts.get(p)
+                if n is not None:
+                    counts[p] = n + 1
+            return counts
         for c, p in position.owners.items():
             if p in counts and all(v.counts_for_builds(p, c, position) for v in variants):
                 counts[p] += 1
