@@ -53,7 +53,6 @@ def convoy_routes(
 def _convoy_routes(
     game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str, limit: int
 ) -> frozenset[str]:
-    nb = game_map.province_neighbours.get(FLEET, {})
     names, seas, out, into = _sea_bits(game_map)
     fleets = 0
     for sea in fleets_at:
@@ -61,17 +60,7 @@ def _convoy_routes(
         if index is not None:
             fleets |= 1 << index
     # A path is a mask of seas; "touches an earlier sea of the path" is one AND.
-    origin_side = 0  # fleet-held seas that touch the origin
-    ends = 0  # fleet-held seas that touch the target
-    rest = fleets
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        near = nb.get(names[low.bit_length() - 1], ())
-        if origin in near:
-            origin_side |= low
-        if target in near:
-            ends |= low
+    origin_side, ends = _route_ends(game_map, fleets, origin, target)
     on_route = 0
     chains = _Chains(fleets, origin_side, ends, limit, out, into)
     firsts = origin_side
@@ -137,18 +126,12 @@ def _sea_bits(game_map: GameMap) -> tuple[tuple[str, ...], dict[str, int], list[
     return names, index, out, into
 
 
-def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str, limit: int = 12) -> bool:
-    """Is there a convoy route from ``origin`` to ``target`` (``bool(convoy_routes(...))``, quicker)?
-
-    ``fleets`` holds the fleet-held seas as bits of :func:`_sea_bits`.  A
-    breadth-first search: a shortest chain of seas has no shortcut, so a route
-    of at most ``limit`` seas exists exactly when the search reaches a sea
-    touching the target within ``limit`` steps.
-    """
+def _route_ends(game_map: GameMap, fleets: int, origin: str, target: str) -> tuple[int, int]:
+    """The fleet-held seas (bits of :func:`_sea_bits`) that touch ``origin``, and those that touch ``target``."""
     nb = game_map.province_neighbours.get(FLEET, {})
-    names, _, out, _ = _sea_bits(game_map)
-    first = 0  # fleet-held seas touching the origin
-    ends = 0  # fleet-held seas touching the target
+    names = _sea_bits(game_map)[0]
+    first = 0
+    ends = 0
     rest = fleets
     while rest:
         low = rest & -rest
@@ -158,6 +141,19 @@ def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str
             first |= low
         if target in near:
             ends |= low
+    return first, ends
+
+
+def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str, limit: int = 12) -> bool:
+    """Is there a convoy route from ``origin`` to ``target`` (``bool(convoy_routes(...))``, quicker)?
+
+    ``fleets`` holds the fleet-held seas as bits of :func:`_sea_bits`.  A
+    breadth-first search: a shortest chain of seas has no shortcut, so a route
+    of at most ``limit`` seas exists exactly when the search reaches a sea
+    touching the target within ``limit`` steps.
+    """
+    out = _sea_bits(game_map)[2]
+    first, ends = _route_ends(game_map, fleets, origin, target)
     seen = frontier = first
     length = 1
     while frontier:
