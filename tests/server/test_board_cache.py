@@ -16,7 +16,7 @@ from arbitre.store.models import GameRow
 from arbitre.views import View
 from arbitre.views.model import VisibleUnit
 from tests.server.conftest import POWERS, Api, start_game
-from tests.server.test_submarines import SETTINGS, play
+from tests.server.test_submarines import play, twin_games
 
 
 def _bytes(api: Api, gid: int, paths: list[str]) -> dict[str, bytes]:
@@ -55,14 +55,8 @@ def test_a_foreign_submerged_move_changes_no_byte_and_equal_views_share_one_draw
     are byte-identical, and the second game's are the first game's drawings (equal views, one entry)."""
     master = Api(app_client, "cachemaster")
     players = {p: Api(app_client, f"cache_{p.lower()}") for p in POWERS}
-    games = []
-    for _ in range(2):
-        r = master.post("/api/games", SETTINGS)
-        assert r.status_code == 201, r.text
-        gid = r.json()["id"]
-        for p in POWERS:
-            assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
-        games.append(gid)
+    games = twin_games(master, players)
+    for gid in games:
         play(master, players, gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
         play(master, players, gid, {})  # S1901R
         play(master, players, gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives

@@ -29,6 +29,22 @@ SETTINGS = {
 }
 
 
+def twin_games(master: Api, players: dict[str, Api], observer: Api | None = None) -> list[int]:
+    """Two Submarines games made alike by ``master``, each power taken by the same player (and watched by
+    ``observer``): what differs later is only what the tests play in them."""
+    games = []
+    for _ in range(2):
+        r = master.post("/api/games", SETTINGS)
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        for p in POWERS:
+            assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
+        if observer is not None:
+            assert observer.post(f"/api/games/{gid}/join", {"role": "observer"}).status_code == 200
+        games.append(gid)
+    return games
+
+
 def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[str]]) -> None:
     """Give these orders and have the master adjudicate the step."""
     for power, lines in orders.items():
@@ -68,15 +84,7 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
     master = Api(app_client, "deepmaster")
     players = {p: Api(app_client, f"deep_{p.lower()}") for p in POWERS}
     observer = Api(app_client, "deepwatcher")
-    games = []
-    for _ in range(2):
-        r = master.post("/api/games", SETTINGS)
-        assert r.status_code == 201, r.text
-        gid = r.json()["id"]
-        for p in POWERS:
-            assert players[p].post(f"/api/games/{gid}/join", {"role": "player", "power": p}).status_code == 200
-        assert observer.post(f"/api/games/{gid}/join", {"role": "observer"}).status_code == 200
-        games.append(gid)
+    games = twin_games(master, players, observer)
     readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
     with live_server(site) as url, contextlib.ExitStack() as streams:
         # every other reader's event stream of both games, open while they are played
