@@ -5,9 +5,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import ColumnElement, ScalarSelect, func, select
+from sqlalchemy import ScalarSelect, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -47,16 +46,6 @@ def create_token(session: Session, user_id: int, label: str, now: datetime) -> s
     session.add(ApiToken(user_id=user_id, token_hash=hash_token(token), label=label[:80], created_at=now))
     session.flush()
     return token
-
-
-def user_by_token(session: Session, token: str, *extra: ColumnElement[Any]) -> tuple[User, tuple[Any, ...]] | None:
-    """The owner of a bearer token, if the token exists, in one query; ``extra`` columns about the user (e.g.
-    :func:`unread_column`) come back with it."""
-    stmt = (
-        select(User, *extra).join(ApiToken, ApiToken.user_id == User.id).where(ApiToken.token_hash == hash_token(token))
-    )
-    found = session.execute(stmt).first()
-    return None if found is None else (found[0], tuple(found[1:]))
 
 
 def unread_column() -> ScalarSelect[int]:

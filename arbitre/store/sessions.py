@@ -1,4 +1,4 @@
-"""Login sessions recorded on the server: open, find, end one, end all of a user's, list them.
+"""Login sessions recorded on the server: open, end one, end all of a user's, list them (found by :mod:`arbitre.store.logins`).
 
 The clear session secret lives only in the user's cookie; the database keeps
 its SHA-256, so a copy of the database opens no session.
@@ -9,20 +9,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import ColumnElement, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from arbitre.store.models import LoginSession, User
+from arbitre.store.models import LoginSession
 
 
 def hash_secret(secret: str) -> str:
     """The stored form of a session secret (its SHA-256)."""
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-_hash = hash_secret
 
 
 def open_session(
@@ -33,7 +29,7 @@ def open_session(
     session.add(
         LoginSession(
             user_id=user_id,
-            secret_hash=_hash(secret),
+            secret_hash=hash_secret(secret),
             created_at=now,
             expires_at=now + lifetime,
             user_agent=user_agent[:200],
@@ -44,30 +40,11 @@ def open_session(
     return secret
 
 
-def session_user(
-    session: Session, secret: str, now: datetime, *extra: ColumnElement[Any]
-) -> tuple[LoginSession, User, tuple[Any, ...]] | None:
-    """The live session with this secret and its user (``None`` when unknown, ended or expired), in one query;
-    ``extra`` columns about the user (e.g. :func:`arbitre.store.outbox.unread_column`) come back with them."""
-    stmt = (
-        select(LoginSession, User, *extra)
-        .join(User, User.id == LoginSession.user_id)
-        .where(LoginSession.secret_hash == _hash(secret))
-    )
-    found = session.execute(stmt).first()
-    if found is None:
-        return None
-    row, user = found[0], found[1]
-    if row.ended_at is not None or row.expires_at <= now:
-        return None
-    return row, user, tuple(found[2:])
-
-
 def end_session(session: Session, secret: str, now: datetime) -> None:
     """End the session with this secret (log out)."""
     session.execute(
         update(LoginSession)
-        .where(LoginSession.secret_hash == _hash(secret), LoginSession.ended_at.is_(None))
+        .where(LoginSession.secret_hash == hash_secret(secret), LoginSession.ended_at.is_(None))
         .values(ended_at=now)
     )
 
