@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -214,7 +215,7 @@ def test_rotating_x_forwarded_for_from_an_untrusted_client_does_not_escape_the_l
                 (
                     await c.post(
                         "/api/tokens",
-                        json={"name": f"nobody{i % 3}", "password": WRONG},
+                        json={"name": f"nobody{i}", "password": WRONG},
                         headers={"X-Forwarded-For": f"198.51.100.{i + 1}"},
                     )
                 ).status_code
@@ -344,7 +345,8 @@ def test_a_reset_request_does_the_same_work_for_known_and_unknown_accounts(
     dora = Api(mail_client, "dora")
     assert dora.put("/api/me/notifications", {"email": "dora@example.org"}).status_code == 200
     handed: list[Callable[[], Any]] = []
-    monkeypatch.setattr(site.chores, "hand_over", handed.append)
+    if hasattr(site, "chores"):  # (before the fix, the request itself looked the account up and sent the e-mail)
+        monkeypatch.setattr(site.chores, "hand_over", handed.append)
     sends: list[Any] = []
     real_send = SmtpServer.send
     monkeypatch.setattr(SmtpServer, "send", lambda self, message: sends.append(message))
@@ -390,9 +392,14 @@ def served(site: Site) -> Iterator[tuple[str, int]]:
 
 
 def _send_and_read(where: tuple[str, int], head: bytes, body: bytes) -> bytes:
+    """Send a request as a client on a slow line does (the body in pieces, a pause between them), then read
+    the answer's head."""
     with socket.create_connection(where, timeout=60) as s:
         try:
-            s.sendall(head + body)
+            s.sendall(head)
+            for at in range(0, len(body), 65536):
+                s.sendall(body[at : at + 65536])
+                time.sleep(0.005)
             answer = b""
             while b"\r\n\r\n" not in answer:
                 chunk = s.recv(65536)
