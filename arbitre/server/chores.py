@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 log = logging.getLogger("arbitre.chores")
 
