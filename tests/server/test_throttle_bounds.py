@@ -6,7 +6,6 @@ turn."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import uuid
 from collections import Counter
 from typing import Any
@@ -205,7 +204,6 @@ def test_the_queue_never_admits_more_than_its_bounds(slots: int, per_address: in
         queue = FairQueue(slots=slots, per_address=per_address, limit=limit, max_wait=60)
         admitted: list[str] = []
         waiters: list[tuple[str, asyncio.Future[None]]] = []
-        names = itertools.count()
 
         async def arrive(address: str) -> None:
             await queue.enter(address)
@@ -231,7 +229,6 @@ def test_the_queue_never_admits_more_than_its_bounds(slots: int, per_address: in
                     assert isinstance(task.exception(), Busy)
                 elif not task.done():
                     waiters.append((address, task))
-                next(names)
             elif op == "leave" and admitted:
                 queue.leave(admitted.pop(n % len(admitted)))
                 await settle()
@@ -249,7 +246,7 @@ def test_the_queue_never_admits_more_than_its_bounds(slots: int, per_address: in
             waiters = [(a, t) for a, t in waiters if not t.done()]
             check()
         assert queue.waiting == 0
-        for _ in range(slots):  # every slot is free again
-            await asyncio.wait_for(queue.enter(f"last{_}"), 1)
+        for i in range(slots):  # every slot is free again
+            await asyncio.wait_for(queue.enter(f"last{i}"), 1)
 
     asyncio.run(run())
