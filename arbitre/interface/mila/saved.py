@@ -1,0 +1,258 @@
+"""arbitre's games as MILA saved games (``diplomacy.utils.export.to_saved_game_format``'s JSON).
+
+A saved game is ``{"id", "map", "rules", "phases"}``; each phase is
+``{"name", "state", "orders", "results", "messages"}``, the state being the
+board at the start of the phase as MILA's ``Game.get_state`` writes it (units,
+with ``*`` before a unit waiting to retreat, ``retreats`` with each such unit's
+places, centres, homes, influence, civil disorder, builds, and MILA's state
+hash), and the last phase being the current one (no results).  What arbitre
+and MILA do differently is written the way MILA does it:
+
+- MILA removes a dislodged unit with nowhere to go at once: it is not listed in
+  the retreat phase, and a retreat phase left with nobody to retreat is not
+  written (MILA skips it);
+- a waive is not written (MILA waives every build not ordered), nor an order
+  arbitre refused (MILA refuses it when it is given), nor the judge's defaults
+  (holds, disbands of units not retreated, civil disorder removals);
+- a won game ends with a phase named ``COMPLETED``, as MILA's does.
+
+Influence (the provinces each power last occupied, which MILA's viewers
+colour) is followed from the starting units through every move and retreat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjustment_counts
+from arbitre.adjudicator.phases import retreat_options_of
+from arbitre.interface.mila.notation import (
+    accepted,
+    adjustment_codes,
+    movement_codes,
+    order_text,
+    retreat_codes,
+    unit_text,
+)
+from arbitre.interface.mila.zobrist import state_hash, tables
+from arbitre.judge import WON, Game
+from arbitre.maps import GameMap
+from arbitre.orders import Move, Retreat
+from arbitre.rules import RuleSet
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Position
+
+MILA_MAP: Final = "standard"
+"""The one map whose saved games MILA's tools read from arbitre (its ``standard``)."""
+
+
+class ExportError(ValueError):
+    """A game that cannot be written as a MILA saved game (another map, rule modules)."""
+
+
+@dataclass(frozen=True)
+class PressMessage:
+    """One press message as MILA records it.
+
+    ``sender`` is a power (or ``SYSTEM``), ``recipient`` a power or ``GLOBAL``;
+    ``time_sent`` is in microseconds and must not go back in time along the game.
+    """
+
+    phase: str
+    sender: str
+    recipient: str
+    time_sent: int
+    message: str
+
+
+def exportable(game: Game) -> None:
+    """Raise :class:`ExportError` unless MILA's tools can represent ``game``."""
+    if game.map_name != MILA_MAP:
+        raise ExportError(f"MILA's saved games hold games of the standard map; this one is on {game.map_name!r}")
+    if game.rule_names:
+        raise ExportError(f"MILA's saved games hold no rule modules; this game has {', '.join(game.rule_names)}")
+
+
+def zobrist_tables(gmap: GameMap) -> Any:
+    """MILA's hash tables of ``gmap`` (places where a unit may stand: every place but impassable ones)."""
+    places = tuple(p for p in gmap.place_names if gmap.provinces[gmap.province_of[p]].terrain != "impassable")
+    return tables(tuple(gmap.powers), places, tuple(gmap.supply_centers))
+
+
+def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
+    """The dislodged units MILA keeps for its retreat phase: those with somewhere to go, with their places."""
+    if position.phase.kind != RETREATS:
+        return {}
+    options = retreat_options_of(rules, position)
+    return {
+        prov: Dislodged(d.unit, d.attacker_from, tuple(options[prov]))
+        for prov, d in position.dislodged.items()
+        if options.get(prov)
+    }
+
+
+def state_of(
+    rules: RuleSet,
+    position: Position,
+    name: str,
+    game_id: str,
+    rule_words: Sequence[str],
+    influence: Mapping[str, list[str]],
+    timestamp: int,
+    note: str = "",
+) -> dict[str, Any]:
+    """MILA's ``state`` of ``position`` (see the module docstring)."""
+    gmap = rules.game_map
+    powers = sorted(gmap.powers)
+    kept = retreating(rules, position)
+    units: dict[str, list[str]] = {}
+    retreats: dict[str, dict[str, list[str]]] = {}
+    for p in powers:
+        units[p] = [unit_text(u) for u in position.units_of(p)]
+        retreats[p] = {}
+        for d in sorted(kept.values(), key=lambda d: d.unit.place):
+            if d.unit.power == p:
+                units[p].append("*" + unit_text(d.unit))
+                retreats[p][unit_text(d.unit)] = list(d.retreats or ())
+    centers = {p: position.centers_of(p) for p in powers}
+    homes = {p: list(gmap.home_centers(p)) for p in powers}
+    builds: dict[str, dict[str, Any]] = {}
+    counts = adjustment_counts(rules, position) if position.phase.kind == ADJUSTMENTS else {}
+    occupied = set(position.units)
+    for p in powers:
+        count = counts.get(p, 0)
+        sites: list[str] = []
+        if count > 0:
+            sites = [h for h in homes[p] if position.owners.get(h) == p and h not in occupied]
+            count = min(count, len(sites))
+        builds[p] = {"count": count, "homes": sites}
+    table = zobrist_tables(gmap)
+    digest = state_hash(
+        table,
+        [(u.power, u.kind, u.place) for u in position.units.values()],
+        [(d.unit.power, d.unit.kind, d.unit.place) for d in kept.values()],
+        [(p, c) for p in powers for c in centers[p]],
+        [(p, h) for p in powers for h in homes[p]],
+    )
+    return {
+        "timestamp": timestamp,
+        "zobrist_hash": digest,
+        "note": note,
+        "name": name,
+        "units": units,
+        "retreats": retreats,
+        "centers": centers,
+        "homes": homes,
+        "influence": {p: list(influence.get(p, [])) for p in powers},
+        "civil_disorder": dict.fromkeys(powers, 0),
+        "builds": builds,
+        "game_id": game_id,
+        "map": MILA_MAP,
+        "rules": list(rule_words),
+    }
+
+
+def _orders_of(rules: RuleSet, outcome: PhaseOutcome, given: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """The orders each power gave and arbitre accepted, as MILA writes them."""
+    gmap = rules.game_map
+    out: dict[str, list[str]] = {p: [] for p in sorted(gmap.powers)}
+    for r in outcome.results:
+        if not accepted(r, given) or r.order is None:
+            continue
+        text = order_text(gmap, outcome.before, r.order)
+        if text is not None and text not in out[r.power]:
+            out[r.power].append(text)
+    return out
+
+
+def _results_of(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, list[str]]:
+    kind = outcome.before.phase.kind
+    if kind == MOVEMENT:
+        return movement_codes(outcome)
+    if kind == RETREATS:
+        return retreat_codes(outcome, retreating(rules, outcome.before))
+    return adjustment_codes(outcome)
+
+
+def _move_influence(influence: dict[str, list[str]], power: str, province: str) -> None:
+    for held in influence.values():
+        if province in held:
+            held.remove(province)
+    influence.setdefault(power, []).append(province)
+
+
+def _follow_influence(rules: RuleSet, influence: dict[str, list[str]], outcome: PhaseOutcome) -> None:
+    """Give each province a unit moved or retreated into to that unit's power (MILA's influence)."""
+    gmap = rules.game_map
+    for r in outcome.results:
+        if r.outcome == SUCCEEDS and isinstance(r.order, (Move, Retreat)):
+            _move_influence(influence, r.power, gmap.province_of[r.order.target])
+
+
+def _phase_messages(messages: Sequence[PressMessage], name: str) -> list[dict[str, Any]]:
+    return [
+        {"sender": m.sender, "recipient": m.recipient, "time_sent": m.time_sent, "phase": name, "message": m.message}
+        for m in messages
+        if m.phase == name
+    ]
+
+
+def export_game(
+    game: Game,
+    game_id: str,
+    messages: Sequence[PressMessage] = (),
+    press: bool = True,
+    start_time: int = 0,
+) -> dict[str, Any]:
+    """``game`` as a MILA saved game (a JSON-ready dict).
+
+    ``messages`` are the press to include, each on the phase it was sent in
+    (give only what the reader of the export may read); ``press=False`` marks
+    the game ``NO_PRESS`` as MILA does.  Each state's ``timestamp`` is
+    ``start_time`` plus the phase's index (the judge keeps no clock).  The
+    current phase comes last, without orders or results.  Raises
+    :class:`ExportError` for a game MILA cannot represent.
+    """
+    exportable(game)
+    rules = game.rules
+    gmap = rules.game_map
+    rule_words = [] if press else ["NO_PRESS"]
+    influence: dict[str, list[str]] = {}
+    for p in sorted(gmap.powers):
+        for text in gmap.powers[p].start_units:
+            influence.setdefault(p, []).append(gmap.province_of[text.split()[1]])
+    phases: list[dict[str, Any]] = []
+    for record in game.history:
+        position = record.position
+        name = str(position.phase)
+        if position.phase.kind == RETREATS and not retreating(rules, position):
+            continue  # MILA skips a retreat phase with nobody to retreat
+        state = state_of(rules, position, name, game_id, rule_words, influence, start_time + len(phases))
+        phases.append(
+            {
+                "name": name,
+                "state": state,
+                "orders": _orders_of(rules, record.outcome, record.orders),
+                "results": _results_of(rules, record.outcome),
+                "messages": _phase_messages(messages, name),
+            }
+        )
+        _follow_influence(rules, influence, record.outcome)
+    name, note = str(game.phase), ""
+    if game.status == WON:
+        name, note = "COMPLETED", "Victory by: " + ", ".join(w[:3] for w in game.winners)
+    current = state_of(rules, game.position, name, game_id, rule_words, influence, start_time + len(phases), note)
+    if name == "COMPLETED":
+        current["retreats"] = {p: {} for p in current["retreats"]}
+        current["units"] = {p: [u for u in us if not u.startswith("*")] for p, us in current["units"].items()}
+    phases.append(
+        {
+            "name": name,
+            "state": current,
+            "orders": {p: [] for p in sorted(gmap.powers)},
+            "results": {},
+            "messages": _phase_messages(messages, str(game.phase)),
+        }
+    )
+    return {"id": game_id, "map": MILA_MAP, "rules": rule_words, "phases": phases}
