@@ -21,7 +21,6 @@ import pytest
 datc = pytest.importorskip("diplomacy.tests.test_datc")
 
 from arbitre.adjudicator import ILLEGAL, INVALID, adjudicate  # noqa: E402
-from arbitre.adjudicator.phases import retreat_options_of  # noqa: E402
 from arbitre.interface.mila.notation import (  # noqa: E402
     DISBAND,
     VOID,
@@ -31,7 +30,7 @@ from arbitre.interface.mila.notation import (  # noqa: E402
     retreat_codes,
     unit_text,
 )
-from arbitre.interface.mila.saved import retreating  # noqa: E402
+from arbitre.interface.mila.saved import mila_retreats  # noqa: E402
 from arbitre.state import RETREATS, Phase, Position, Unit  # noqa: E402
 from arbitre.variants import make_rules  # noqa: E402
 
@@ -55,6 +54,7 @@ class ArbitreDATCGame:
         self.popped: list[str] = []
         self.ordered: set[str] = set()
         self.started: set[str] = set()
+        self.kept: dict[str, Any] = {}
 
     @property
     def phase_type(self) -> str:
@@ -85,27 +85,25 @@ class ArbitreDATCGame:
         if kind == "M":
             self.results = movement_codes(outcome)
             self.dislodged = {unit_text(d.unit): (d.attacker_from or "")[:3] for d in outcome.dislodged.values()}
-            self.popped = [unit_text(d.unit) for d in outcome.dislodged.values() if not d.retreats]
+            self.kept = mila_retreats(self.rules, outcome)
+            self.popped = [unit_text(d.unit) for p, d in outcome.dislodged.items() if p not in self.kept]
         elif kind == RETREATS:
-            kept = retreating(self.rules, position)
-            self.results = retreat_codes(outcome, kept)
+            self.results = retreat_codes(outcome, self.kept)
             for r in outcome.results:
                 if r.outcome in (ILLEGAL, INVALID) and r.order is not None and r.order.unit is not None:
                     d = position.dislodged.get(r.order.unit.province)
                     if d is not None:
                         self.results[unit_text(d.unit)] = [VOID, DISBAND]
             self.popped = [u for u, codes in self.results.items() if DISBAND in codes]
+            self.kept = {}
         else:
             self.results = adjustment_codes(outcome)
         after = outcome.after
-        if after.phase.kind == RETREATS and not retreating(self.rules, after):
+        if after.phase.kind == RETREATS and not self.kept:
             after = adjudicate(self.rules, after, {}).after  # MILA skips a retreat phase with nobody to retreat
         self.units = dict(after.units)
         self.owners = dict(after.owners)
-        self.dislodged_now = dict(after.dislodged)
-        if after.dislodged:
-            options = retreat_options_of(self.rules, after)
-            self.dislodged_now = {p: d for p, d in after.dislodged.items() if options.get(p)}
+        self.dislodged_now = dict(self.kept) if after.phase.kind == RETREATS else {}
         self.phase = after.phase
         self.orders = {}
 

@@ -22,9 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbitre.adjudicator import PhaseOutcome
-from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.interface.mila.notation import (
-    BOUNCE,
     DISBAND,
     DISLODGED,
     OK,
@@ -33,7 +31,7 @@ from arbitre.interface.mila.notation import (
     retreat_codes,
     unit_text,
 )
-from arbitre.interface.mila.saved import MILA_MAP, retreating
+from arbitre.interface.mila.saved import MILA_MAP, mila_retreats
 from arbitre.judge import Game
 from arbitre.rules import RuleSet
 from arbitre.state import MOVEMENT, RETREATS, Dislodged, Phase, PhaseError, Position, Unit
@@ -123,12 +121,14 @@ def read_state(rules: RuleSet, state: object, where: str) -> Position:
     return Position(MILA_MAP, phase, units, owners, dislodged)
 
 
-def _board(position: Position, rules: RuleSet) -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]]]:
+def _board(
+    position: Position, kept: Mapping[str, Dislodged]
+) -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]]]:
     units: dict[str, set[str]] = {}
     for u in position.units.values():
         units.setdefault(u.power, set()).add(unit_text(u))
     waiting: dict[str, set[str]] = {}
-    for d in retreating(rules, position).values():
+    for d in kept.values():
         waiting.setdefault(d.unit.power, set()).add(unit_text(d.unit))
     centres: dict[str, set[str]] = {}
     for c, p in position.owners.items():
@@ -136,13 +136,15 @@ def _board(position: Position, rules: RuleSet) -> tuple[dict[str, set[str]], dic
     return units, waiting, centres
 
 
-def _compare_boards(rules: RuleSet, mine: Position, recorded: Position, where: str, completed: bool) -> None:
+def _compare_boards(
+    mine: Position, kept: Mapping[str, Dislodged], recorded: Position, where: str, completed: bool
+) -> None:
     if not completed and mine.phase != recorded.phase:
         raise MilaImportError(where, f"arbitre reaches {mine.phase}, the record {recorded.phase}")
     for what, a, b in zip(
         ("units", "units waiting to retreat", "supply centres"),
-        _board(mine, rules),
-        _board(recorded, rules),
+        _board(mine, kept),
+        _board(recorded, recorded.dislodged),
         strict=True,
     ):
         if completed and what == "units waiting to retreat":
@@ -157,12 +159,21 @@ def _compare_boards(rules: RuleSet, mine: Position, recorded: Position, where: s
                 )
 
 
+def _failed(codes: Sequence[str]) -> bool:
+    """Did the order fail (MILA writes why: bounce, void, no convoy, disrupted; dislodged says nothing of it)?"""
+    return any(c not in (OK, DISLODGED) for c in codes)
+
+
 def _done(codes: Sequence[str]) -> bool:
     return all(c == OK for c in codes)
 
 
 def _compare_results(
-    rules: RuleSet, outcome: PhaseOutcome, recorded: object, where: str, orders: Mapping[str, Sequence[str]]
+    outcome: PhaseOutcome,
+    kept: Mapping[str, Dislodged],
+    recorded: object,
+    where: str,
+    orders: Mapping[str, Sequence[str]],
 ) -> None:
     """The results that say what happened: each unit dislodged or not, each move, retreat, build, disband done or not.
 
@@ -183,10 +194,10 @@ def _compare_results(
                 raise MilaImportError(f"{where}.results.{unit}", "expected a list of codes")
             if (DISLODGED in codes) != (DISLODGED in theirs):
                 raise MilaImportError(where, f"{unit}: arbitre {codes}, the record {theirs} (dislodged)")
-            if unit in movers and (BOUNCE in codes) != (BOUNCE in theirs):
+            if unit in movers and _failed(codes) != _failed(theirs):
                 raise MilaImportError(where, f"{unit}: arbitre {codes}, the record {theirs} (the move)")
     elif kind == RETREATS:
-        ours = retreat_codes(outcome, retreating(rules, outcome.before))
+        ours = retreat_codes(outcome, kept)
         for unit, codes in ours.items():
             theirs = recorded.get(unit)
             if isinstance(theirs, list) and (DISBAND in codes) != (DISBAND in theirs):
@@ -234,6 +245,7 @@ def import_game(saved: object, options: Mapping[str, str] | None = None) -> Game
     rules = game.rules
     first = f"phases[0] {phases[0].get('name') if isinstance(phases[0], dict) else ''}".rstrip()
     game.position = read_state(rules, _need(phases[0], "state", dict, first), f"{first}.state")
+    kept: dict[str, Dislodged] = dict(game.position.dislodged)
     for i, phase in enumerate(phases[:-1]):
         where = f"phases[{i}] {game.phase}"
         orders = _orders(rules, phase, where)
@@ -246,8 +258,9 @@ def import_game(saved: object, options: Mapping[str, str] | None = None) -> Game
             outcome = game.advance()
         except RuntimeError as exc:
             raise MilaImportError(where, f"the record goes on after the game ended ({exc})") from None
-        _compare_results(rules, outcome, phase.get("results", {}), where, orders)
-        if game.position.phase.kind == RETREATS and not any(retreat_options_of(rules, game.position).values()):
+        _compare_results(outcome, kept, phase.get("results", {}), where, orders)
+        kept = mila_retreats(rules, outcome) if outcome.before.phase.kind == MOVEMENT else {}
+        if game.position.phase.kind == RETREATS and not kept:
             game.advance()  # MILA removes units with nowhere to go and skips the retreat phase
         nxt = phases[i + 1]
         name = nxt.get("name") if isinstance(nxt, dict) else None
@@ -257,7 +270,7 @@ def import_game(saved: object, options: Mapping[str, str] | None = None) -> Game
         if completed:
             state = {**state, "name": str(game.phase)}
         recorded = read_state(rules, state, f"{next_where}.state")
-        _compare_boards(rules, game.position, recorded, next_where, completed)
+        _compare_boards(game.position, kept, recorded, next_where, completed)
         if completed and i + 1 != len(phases) - 1:
             raise MilaImportError(next_where, "phases follow the end of the game")
     return game

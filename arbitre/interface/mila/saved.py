@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjustment_counts
+from arbitre.adjudicator import ILLEGAL, INVALID, SUCCEEDS, PhaseOutcome, adjustment_counts
 from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.interface.mila.notation import (
     accepted,
@@ -38,8 +38,8 @@ from arbitre.interface.mila.notation import (
 )
 from arbitre.interface.mila.zobrist import state_hash, tables
 from arbitre.judge import WON, Game
-from arbitre.maps import GameMap
-from arbitre.orders import Move, Retreat
+from arbitre.maps import ARMY, GameMap
+from arbitre.orders import Convoy, Move, Retreat
 from arbitre.rules import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Position
 
@@ -81,7 +81,7 @@ def zobrist_tables(gmap: GameMap) -> Any:
 
 
 def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
-    """The dislodged units MILA keeps for its retreat phase: those with somewhere to go, with their places."""
+    """The dislodged units of a retreat phase that have somewhere to go, with their places (arbitre's rules)."""
     if position.phase.kind != RETREATS:
         return {}
     options = retreat_options_of(rules, position)
@@ -92,6 +92,58 @@ def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
     }
 
 
+def _convoyed_attack(gmap: GameMap, outcome: PhaseOutcome, attacker_from: str | None) -> bool:
+    """Did the army that dislodged a unit from ``attacker_from`` come by convoy (a route of convoys was ordered)?"""
+    if attacker_from is None:
+        return False
+    army = outcome.before.units.get(attacker_from)
+    if army is None or army.kind != ARMY:
+        return False
+    for r in outcome.results:
+        move = r.order
+        if r.outcome != SUCCEEDS or not isinstance(move, Move) or move.unit is None:
+            continue
+        if move.unit.province != attacker_from:
+            continue
+        target = gmap.province_of[move.target]
+        convoys = [
+            c
+            for c in outcome.results
+            if isinstance(c.order, Convoy)
+            and c.outcome not in (ILLEGAL, INVALID)
+            and c.order.convoyed.province == attacker_from
+            and gmap.province_of[c.order.target] == target
+        ]
+        # MILA's intent: 'via', or no way over land, or a fleet of the army's power among the convoys.
+        intent = (
+            move.via_convoy
+            or bool(move.path)
+            or not gmap.can_reach_province(ARMY, army.place, target)
+            or any(c.power == army.power for c in convoys)
+        )
+        return bool(convoys) and intent
+    return False
+
+
+def mila_retreats(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, Dislodged]:
+    """After a movement phase: the dislodged units MILA keeps for its retreat phase, with their places.
+
+    arbitre's places, except for a unit dislodged by a convoyed army that arbitre's rules leave nowhere to
+    go: MILA 1.1.2 offers such a unit every place it borders, occupied or not (the precedence of ``and``
+    over ``or`` in its ``Game._move_results``), so it keeps the unit for its retreat phase, where it is
+    disbanded unless it retreats (arbitre refuses such a retreat when a record holds one).
+    """
+    gmap = rules.game_map
+    out: dict[str, Dislodged] = {}
+    for prov, d in outcome.dislodged.items():
+        places = tuple(d.retreats or ())
+        if not places and _convoyed_attack(gmap, outcome, d.attacker_from):
+            places = tuple(sorted(gmap.neighbours(d.unit.kind, d.unit.place)))
+        if places:
+            out[prov] = Dislodged(d.unit, d.attacker_from, places)
+    return out
+
+
 def state_of(
     rules: RuleSet,
     position: Position,
@@ -100,12 +152,12 @@ def state_of(
     rule_words: Sequence[str],
     influence: Mapping[str, list[str]],
     timestamp: int,
+    kept: Mapping[str, Dislodged],
     note: str = "",
 ) -> dict[str, Any]:
-    """MILA's ``state`` of ``position`` (see the module docstring)."""
+    """MILA's ``state`` of ``position`` (see the module docstring); ``kept``: the units waiting to retreat."""
     gmap = rules.game_map
     powers = sorted(gmap.powers)
-    kept = retreating(rules, position)
     units: dict[str, list[str]] = {}
     retreats: dict[str, dict[str, list[str]]] = {}
     for p in powers:
@@ -153,25 +205,30 @@ def state_of(
     }
 
 
-def _orders_of(rules: RuleSet, outcome: PhaseOutcome, given: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """The orders each power gave and arbitre accepted, as MILA writes them."""
+def _orders_of(
+    rules: RuleSet, outcome: PhaseOutcome, given: Mapping[str, Sequence[str]], kept: Mapping[str, Dislodged]
+) -> dict[str, list[str]]:
+    """The orders each power gave and arbitre accepted, as MILA writes them (retreats only of ``kept`` units)."""
     gmap = rules.game_map
     out: dict[str, list[str]] = {p: [] for p in sorted(gmap.powers)}
+    in_retreat = outcome.before.phase.kind == RETREATS
     for r in outcome.results:
         if not accepted(r, given) or r.order is None:
             continue
+        if in_retreat and (r.order.unit is None or r.order.unit.province not in kept):
+            continue  # MILA removed the unit with nowhere to go before its retreat phase
         text = order_text(gmap, outcome.before, r.order)
         if text is not None and text not in out[r.power]:
             out[r.power].append(text)
     return out
 
 
-def _results_of(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, list[str]]:
+def _results_of(outcome: PhaseOutcome, kept: Mapping[str, Dislodged]) -> dict[str, list[str]]:
     kind = outcome.before.phase.kind
     if kind == MOVEMENT:
         return movement_codes(outcome)
     if kind == RETREATS:
-        return retreat_codes(outcome, retreating(rules, outcome.before))
+        return retreat_codes(outcome, kept)
     return adjustment_codes(outcome)
 
 
@@ -223,29 +280,32 @@ def export_game(
         for text in gmap.powers[p].start_units:
             influence.setdefault(p, []).append(gmap.province_of[text.split()[1]])
     phases: list[dict[str, Any]] = []
+    kept: dict[str, Dislodged] = {}
     for record in game.history:
         position = record.position
         name = str(position.phase)
-        if position.phase.kind == RETREATS and not retreating(rules, position):
+        if position.phase.kind == RETREATS and not kept:
             continue  # MILA skips a retreat phase with nobody to retreat
-        state = state_of(rules, position, name, game_id, rule_words, influence, start_time + len(phases))
+        stamp = start_time + len(phases)
+        state = state_of(rules, position, name, game_id, rule_words, influence, stamp, kept)
         phases.append(
             {
                 "name": name,
                 "state": state,
-                "orders": _orders_of(rules, record.outcome, record.orders),
-                "results": _results_of(rules, record.outcome),
+                "orders": _orders_of(rules, record.outcome, record.orders, kept),
+                "results": _results_of(record.outcome, kept),
                 "messages": _phase_messages(messages, name),
             }
         )
         _follow_influence(rules, influence, record.outcome)
+        kept = mila_retreats(rules, record.outcome) if position.phase.kind == MOVEMENT else {}
+    if game.position.phase.kind != RETREATS:
+        kept = {}
     name, note = str(game.phase), ""
     if game.status == WON:
-        name, note = "COMPLETED", "Victory by: " + ", ".join(w[:3] for w in game.winners)
-    current = state_of(rules, game.position, name, game_id, rule_words, influence, start_time + len(phases), note)
-    if name == "COMPLETED":
-        current["retreats"] = {p: {} for p in current["retreats"]}
-        current["units"] = {p: [u for u in us if not u.startswith("*")] for p, us in current["units"].items()}
+        name, note, kept = "COMPLETED", "Victory by: " + ", ".join(w[:3] for w in game.winners), {}
+    stamp = start_time + len(phases)
+    current = state_of(rules, game.position, name, game_id, rule_words, influence, stamp, kept, note)
     phases.append(
         {
             "name": name,
