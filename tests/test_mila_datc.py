@@ -20,7 +20,7 @@ import pytest
 
 datc = pytest.importorskip("diplomacy.tests.test_datc")
 
-from arbitre.adjudicator import ILLEGAL, INVALID, adjudicate  # noqa: E402
+from arbitre.adjudicator import adjudicate  # noqa: E402
 from arbitre.interface.mila.notation import (  # noqa: E402
     DISBAND,
     VOID,
@@ -83,19 +83,15 @@ class ArbitreDATCGame:
                 if unit is not None:
                     self.ordered.add(unit_text(unit))
         if kind == "M":
-            self.results = movement_codes(outcome)
+            self.results = movement_codes(outcome, self.rules.game_map)
             self.dislodged = {unit_text(d.unit): (d.attacker_from or "")[:3] for d in outcome.dislodged.values()}
             self.kept = mila_retreats(self.rules, outcome)
             self.popped = [unit_text(d.unit) for p, d in outcome.dislodged.items() if p not in self.kept]
         elif kind == RETREATS:
             self.results = retreat_codes(outcome, self.kept)
-            for r in outcome.results:
-                if r.outcome in (ILLEGAL, INVALID) and r.order is not None and r.order.unit is not None:
-                    d = position.dislodged.get(r.order.unit.province)
-                    if d is not None:
-                        self.results[unit_text(d.unit)] = [VOID, DISBAND]
             self.popped = [u for u, codes in self.results.items() if DISBAND in codes]
             self.kept = {}
+            self.dislodged = {}
         else:
             self.results = adjustment_codes(outcome)
         after = outcome.after
@@ -144,7 +140,8 @@ class TestMilaDATC(datc.TestDATC):  # type: ignore[misc]
         gmap = game.rules.game_map
         for text in [units] if isinstance(units, str) else units:
             kind, place = text.upper().split()
-            game.units[gmap.province_of[place]] = Unit(power_name.upper(), kind, place)
+            if place in gmap.province_of:  # MILA's set_units passes over a place its map does not have
+                game.units[gmap.province_of[place]] = Unit(power_name.upper(), kind, place)
 
     @staticmethod
     def set_centers(game: ArbitreDATCGame, power_name: str, centers: str | list[str]) -> None:

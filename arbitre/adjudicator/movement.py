@@ -322,7 +322,10 @@ class MovementResolver:
                 or (move.via_convoy and adj_rule != "any")
                 or (
                     i in convoyers
-                    and (adj_rule == "any" or (adj_rule == "v3" and any(power[f] == unit.power for f in convoyers[i])))
+                    and (
+                        adj_rule == "any"
+                        or (adj_rule in ("v3", "v2_fallback") and any(power[f] == unit.power for f in convoyers[i]))
+                    )
                 )
             ):
                 by_convoy[i] = True

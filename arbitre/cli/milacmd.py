@@ -56,7 +56,9 @@ def export_command(
 
 def import_command(
     saved_file: Annotated[Path, typer.Argument(help="A MILA saved game (JSON; the first line of a .jsonl file).")],
-    out: Annotated[Path | None, typer.Option("--output", "-o", help="The game file to write (stdout when left out).")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The game file to write (stdout when left out).")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", help="A rule option name=value (default: preset=mila).")
     ] = None,
@@ -93,4 +95,6 @@ def import_command(
         return
     _write(json.dumps(game.to_data(), ensure_ascii=False, indent=1), out)
     phases = len(saved.get("phases", [])) if isinstance(saved, dict) else 0
-    err_console.print(escape(f"{saved_file}: {phases} phases replayed, every one agrees with the record"), highlight=False)
+    err_console.print(
+        escape(f"{saved_file}: {phases} phases replayed, every one agrees with the record"), highlight=False
+    )

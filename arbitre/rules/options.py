@@ -606,6 +606,7 @@ OPTION_BY_NAME: dict[str, OptionSpec] = {o.name: o for o in OPTIONS}
 MILA_VALUES: dict[str, str] = {
     "adjacent_convoy": "v2_fallback",
     "support_coast": "ignored",
+    "civil_disorder": "2000",
 }
 """The options on which MILA 1.1.2's engine rules otherwise than the DATC preferences (docs/mila.md has the cases)."""
 

@@ -101,21 +101,148 @@ def accepted(result: OrderResult, given: Mapping[str, Sequence[str]]) -> bool:
     )
 
 
-def movement_codes(outcome: PhaseOutcome) -> dict[str, list[str]]:
-    """Each unit's result codes after a movement phase, keyed by the unit as it stood."""
+def _army_goes_by_convoy(gmap: GameMap, outcome: PhaseOutcome, army_prov: str) -> bool:
+    """Did the army in ``army_prov`` mean to be convoyed as MILA reads intent, with convoys ordered for its move?
+
+    MILA's intent: 'via', no way over land, or a fleet of the army's power among the convoys.
+    """
+    army = outcome.before.units.get(army_prov)
+    if army is None or army.kind != ARMY:
+        return False
+    move = next(
+        (
+            r.order
+            for r in outcome.results
+            if isinstance(r.order, Move) and r.order.unit is not None and r.order.unit.province == army_prov
+        ),
+        None,
+    )
+    if move is None or r_outcome_refused(outcome, move):
+        return False
+    target = gmap.province_of[move.target]
+    convoys = [
+        c
+        for c in outcome.results
+        if isinstance(c.order, Convoy)
+        and c.outcome not in (ILLEGAL, INVALID)
+        and c.order.convoyed.province == army_prov
+        and gmap.province_of[c.order.target] == target
+    ]
+    intent = (
+        move.via_convoy
+        or bool(move.path)
+        or not gmap.can_reach_province(ARMY, army.place, target)
+        or any(c.power == army.power for c in convoys)
+    )
+    return bool(convoys) and intent
+
+
+def _on_a_route(gmap: GameMap, outcome: PhaseOutcome, fleet: str, order: Convoy) -> bool:
+    """Is the fleet in ``fleet`` among a chain of fleets convoying the same army that joins its start to its target?"""
+    start, target = order.convoyed.province, gmap.province_of[order.target]
+    fleets = {
+        r.order.unit.province
+        for r in outcome.results
+        if isinstance(r.order, Convoy)
+        and r.order.unit is not None
+        and r.outcome not in (ILLEGAL, INVALID)
+        and r.order.convoyed.province == start
+        and gmap.province_of[r.order.target] == target
+    }
+
+    def near(prov: str) -> set[str]:
+        unit = outcome.before.units.get(prov)
+        place = unit.place if unit is not None else prov
+        return {gmap.province_of[n] for n in gmap.neighbours("F", place)}
+
+    group, frontier = {fleet}, [fleet]
+    while frontier:
+        for other in near(frontier.pop()) & fleets:
+            if other not in group:
+                group.add(other)
+                frontier.append(other)
+    return any(start in near(f) for f in group) and any(target in near(f) for f in group)
+
+
+def r_outcome_refused(outcome: PhaseOutcome, order: Order) -> bool:
+    """Was ``order`` refused (illegal or invalid) in this phase?"""
+    return any(r.order is order and r.outcome in (ILLEGAL, INVALID) for r in outcome.results)
+
+
+def _fail_code(gmap: GameMap | None, before: Position, found: OrderResult) -> str | None:
+    """MILA's code of a failed order: a convoyed move with no route of convoys is ``no convoy`` (arbitre: void)."""
+    code = _REASON_CODE.get(found.reason or "")
+    move = found.order
+    if code == VOID and gmap is not None and isinstance(move, Move) and move.unit is not None:
+        army = before.units.get(move.unit.province)
+        if army is not None and army.kind == ARMY:
+            overland = gmap.can_reach_province(ARMY, army.place, gmap.province_of[move.target])
+            if move.via_convoy or move.path or not overland:
+                return NO_CONVOY
+    return code
+
+
+def movement_codes(outcome: PhaseOutcome, gmap: GameMap | None = None) -> dict[str, list[str]]:
+    """Each unit's result codes after a movement phase, keyed by the unit as it stood.
+
+    With ``gmap``, MILA's wording of a few failures is followed too: a support given to an attack on a unit
+    of the supporter's own power that stays is ``void``; a convoy (or a support) for an army that was not
+    convoyed as ordered is ``no convoy``.
+    """
     before = outcome.before
     by_province: dict[str, OrderResult] = {}
     for r in outcome.results:
         if r.order is not None and r.order.unit is not None and r.outcome not in (ILLEGAL, INVALID):
             by_province[r.order.unit.province] = r
+    # Each move's strength as MILA counts it before it sets the self-dislodging supports aside.
+    strength: dict[str, int] = {p: 1 for p, r in by_province.items() if isinstance(r.order, Move)}
+    for r in by_province.values():
+        sup = r.order
+        if isinstance(sup, Support) and sup.target is not None and r.outcome == SUCCEEDS:
+            helped = by_province.get(sup.supported.province)
+            if (
+                helped is not None
+                and isinstance(helped.order, Move)
+                and gmap is not None
+                and gmap.province_of[helped.order.target] == gmap.province_of[sup.target]
+            ):
+                strength[sup.supported.province] = strength.get(sup.supported.province, 1) + 1
+    stayed = {p for p, u in before.units.items() if p in outcome.after.units and outcome.after.units[p] == u}
+    stayed |= set(outcome.dislodged)
     codes: dict[str, list[str]] = {}
     for prov, unit in before.units.items():
         found = by_province.get(prov)
         out: list[str] = []
         if found is not None and found.outcome == FAILS and not isinstance(found.order, Hold):
-            code = _REASON_CODE.get(found.reason or "")
+            code = _fail_code(gmap, before, found)
             if code is not None and not (code == DISRUPTED and prov in outcome.dislodged):
                 out.append(code)
+        if gmap is not None and found is not None:
+            order = found.order
+            if isinstance(order, Support) and order.target is not None and not out:
+                target = gmap.province_of[order.target]
+                held = before.units.get(target)
+                mine = strength.get(order.supported.province, 0)
+                rivals = [
+                    strength.get(p, 0)
+                    for p, r in by_province.items()
+                    if p != order.supported.province
+                    and isinstance(r.order, Move)
+                    and gmap.province_of[r.order.target] == target
+                ]
+                # MILA voids it when the supported move was the strongest into the province and stopped there.
+                strongest = all(mine > other for other in rivals)
+                if held is not None and held.power == unit.power and target in stayed and strongest:
+                    out.append(VOID)
+            if isinstance(order, (Support, Convoy)) and not out:
+                army = order.supported.province if isinstance(order, Support) else order.convoyed.province
+                mover = by_province.get(army)
+                failed_convoy = mover is not None and _fail_code(gmap, before, mover) == NO_CONVOY
+                off_route = isinstance(order, Convoy) and (
+                    not _army_goes_by_convoy(gmap, outcome, army) or not _on_a_route(gmap, outcome, prov, order)
+                )
+                if failed_convoy or off_route:
+                    out.append(NO_CONVOY)
         if prov in outcome.dislodged:
             out.append(DISLODGED)
         codes[unit_text(unit)] = out
@@ -123,7 +250,10 @@ def movement_codes(outcome: PhaseOutcome) -> dict[str, list[str]]:
 
 
 def retreat_codes(outcome: PhaseOutcome, dislodged: Mapping[str, Dislodged]) -> dict[str, list[str]]:
-    """Each retreating unit's result codes (``dislodged``: the units MILA lists, those with somewhere to go)."""
+    """Each retreating unit's result codes (``dislodged``: the units MILA lists, those with somewhere to go).
+
+    A refused order is ``void`` (and its unit, when it was to retreat, is disbanded).
+    """
     codes: dict[str, list[str]] = {}
     by_province = {
         r.order.unit.province: r
@@ -136,12 +266,21 @@ def retreat_codes(outcome: PhaseOutcome, dislodged: Mapping[str, Dislodged]) -> 
             codes[unit_text(d.unit)] = [] if found.outcome == SUCCEEDS else [BOUNCE, DISBAND]
         else:
             codes[unit_text(d.unit)] = [DISBAND]
+    for r in outcome.results:
+        if r.outcome not in (ILLEGAL, INVALID) or r.order is None or r.order.unit is None:
+            continue
+        prov = r.order.unit.province
+        if prov in dislodged:
+            codes[unit_text(dislodged[prov].unit)] = [VOID, DISBAND]
+        elif prov in outcome.before.units:
+            codes[unit_text(outcome.before.units[prov])] = [VOID]
     return codes
 
 
 def adjustment_codes(outcome: PhaseOutcome) -> dict[str, list[str]]:
-    """Each build's and disband's result codes (``""`` done, ``void`` refused)."""
+    """Each build's and disband's result codes (``""`` done, ``void`` refused), the refused ones first as MILA has them."""
     codes: dict[str, list[str]] = {}
+    refused: dict[str, int] = {}
     for r in outcome.results:
         order = r.order
         if not isinstance(order, (Build, Disband)) or order.unit is None:
@@ -151,5 +290,10 @@ def adjustment_codes(outcome: PhaseOutcome) -> dict[str, list[str]]:
         else:
             unit = _standing(outcome.before, order.unit)
             key = unit_text(unit) if unit is not None else str(order.unit)
-        codes.setdefault(key, []).append(OK if r.outcome == SUCCEEDS else VOID)
+        entry = codes.setdefault(key, [])
+        if r.outcome == SUCCEEDS:
+            entry.append(OK)
+        else:
+            entry.insert(refused.get(key, 0), VOID)
+            refused[key] = refused.get(key, 0) + 1
     return codes

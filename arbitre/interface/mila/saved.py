@@ -223,10 +223,10 @@ def _orders_of(
     return out
 
 
-def _results_of(outcome: PhaseOutcome, kept: Mapping[str, Dislodged]) -> dict[str, list[str]]:
+def _results_of(gmap: GameMap, outcome: PhaseOutcome, kept: Mapping[str, Dislodged]) -> dict[str, list[str]]:
     kind = outcome.before.phase.kind
     if kind == MOVEMENT:
-        return movement_codes(outcome)
+        return movement_codes(outcome, gmap)
     if kind == RETREATS:
         return retreat_codes(outcome, kept)
     return adjustment_codes(outcome)
@@ -293,7 +293,7 @@ def export_game(
                 "name": name,
                 "state": state,
                 "orders": _orders_of(rules, record.outcome, record.orders, kept),
-                "results": _results_of(record.outcome, kept),
+                "results": _results_of(gmap, record.outcome, kept),
                 "messages": _phase_messages(messages, name),
             }
         )
