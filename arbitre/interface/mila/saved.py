@@ -41,7 +41,7 @@ from arbitre.judge import WON, Game
 from arbitre.maps import ARMY, GameMap
 from arbitre.orders import Convoy, Move, Retreat
 from arbitre.rules import RuleSet
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Position
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position
 
 MILA_MAP: Final = "standard"
 """The one map whose saved games MILA's tools read from arbitre (its ``standard``)."""
@@ -247,12 +247,33 @@ def _follow_influence(rules: RuleSet, influence: dict[str, list[str]], outcome: 
             _move_influence(influence, r.power, gmap.province_of[r.order.target])
 
 
-def _phase_messages(messages: Sequence[PressMessage], name: str) -> list[dict[str, Any]]:
+def _message_dicts(messages: Sequence[PressMessage]) -> list[dict[str, Any]]:
     return [
-        {"sender": m.sender, "recipient": m.recipient, "time_sent": m.time_sent, "phase": name, "message": m.message}
+        {"sender": m.sender, "recipient": m.recipient, "time_sent": m.time_sent, "phase": m.phase, "message": m.message}
         for m in messages
-        if m.phase == name
     ]
+
+
+def _place_messages(phases: list[dict[str, Any]], messages: Sequence[PressMessage]) -> None:
+    """Put each message on the first written phase not before the phase it was sent in (MILA's checker wants a
+    message's phase after the previous phase and not after the next; a phase MILA skips has no entry)."""
+
+    def key(name: str) -> tuple[int, int, int]:
+        if name == "COMPLETED":
+            return (10**9, 0, 0)
+        try:
+            return Phase.parse(name).sort_key()
+        except ValueError:
+            return (-1, 0, 0)  # a message of the forming game goes with the first phase
+
+    keys = [key(p["name"]) for p in phases]
+    placed: list[list[PressMessage]] = [[] for _ in phases]
+    for m in sorted(messages, key=lambda m: m.time_sent):
+        k = key(m.phase)
+        index = next((i for i, pk in enumerate(keys) if pk >= k), len(phases) - 1)
+        placed[index].append(m)
+    for phase, found in zip(phases, placed, strict=True):
+        phase["messages"] = _message_dicts(found)
 
 
 def export_game(
@@ -265,7 +286,7 @@ def export_game(
     """``game`` as a MILA saved game (a JSON-ready dict).
 
     ``messages`` are the press to include, each on the phase it was sent in
-    (give only what the reader of the export may read); ``press=False`` marks
+    (or the next phase MILA writes; give only what the reader of the export may read); ``press=False`` marks
     the game ``NO_PRESS`` as MILA does.  Each state's ``timestamp`` is
     ``start_time`` plus the phase's index (the judge keeps no clock).  The
     current phase comes last, without orders or results.  Raises
@@ -294,7 +315,7 @@ def export_game(
                 "state": state,
                 "orders": _orders_of(rules, record.outcome, record.orders, kept),
                 "results": _results_of(gmap, record.outcome, kept),
-                "messages": _phase_messages(messages, name),
+                "messages": [],
             }
         )
         _follow_influence(rules, influence, record.outcome)
@@ -312,7 +333,8 @@ def export_game(
             "state": current,
             "orders": {p: [] for p in sorted(gmap.powers)},
             "results": {},
-            "messages": _phase_messages(messages, str(game.phase)),
+            "messages": [],
         }
     )
+    _place_messages(phases, messages)
     return {"id": game_id, "map": MILA_MAP, "rules": rule_words, "phases": phases}
