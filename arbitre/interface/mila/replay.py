@@ -231,8 +231,20 @@ def _orders(rules: RuleSet, phase: object, where: str) -> dict[str, list[str]]:
 def import_game(saved: object, options: Mapping[str, str] | None = None) -> Game:
     """Replay a MILA saved game with arbitre's engine; the game, or :class:`MilaImportError` at the first difference.
 
-    ``options`` are arbitre's rule options (default: the ``mila`` preset).
+    ``options`` are arbitre's rule options (default: the ``mila`` preset; a bad option raises ``ValueError``).
     """
+    game = Game.new(MILA_MAP, options=dict(DEFAULT_OPTIONS if options is None else options))
+    where = ["the saved game"]
+    try:
+        return _replay(game, saved, where)
+    except MilaImportError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+        # A shape the checks above did not foresee: still an error that says where.
+        raise MilaImportError(where[0], f"cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _replay(game: Game, saved: object, where_now: list[str]) -> Game:
     if not isinstance(saved, dict):
         raise MilaImportError("the saved game", f"expected a JSON object, found {type(saved).__name__}")
     map_name = saved.get("map", MILA_MAP)
@@ -241,13 +253,15 @@ def import_game(saved: object, options: Mapping[str, str] | None = None) -> Game
     phases = _need(saved, "phases", list, "the saved game")
     if not phases:
         raise MilaImportError("phases", "the game has no phase")
-    game = Game.new(MILA_MAP, options=dict(DEFAULT_OPTIONS if options is None else options))
     rules = game.rules
     first = f"phases[0] {phases[0].get('name') if isinstance(phases[0], dict) else ''}".rstrip()
     game.position = read_state(rules, _need(phases[0], "state", dict, first), f"{first}.state")
     kept: dict[str, Dislodged] = dict(game.position.dislodged)
     for i, phase in enumerate(phases[:-1]):
         where = f"phases[{i}] {game.phase}"
+        where_now[0] = where
+        if not isinstance(phase, dict):
+            raise MilaImportError(where, f"expected an object, found {type(phase).__name__}")
         orders = _orders(rules, phase, where)
         for power, texts in orders.items():
             rejected = game.set_orders(power, texts)
