@@ -134,6 +134,18 @@ def test_export_writes_milas_words() -> None:
     assert saved["rules"] == [] and saved["map"] == "standard"
 
 
+def test_a_won_game_ends_with_milas_completed_phase() -> None:
+    game = Game.new("standard")
+    for p in game.powers():
+        game.set_orders(p, [])
+    game.advance()
+    game.concede("FRANCE")
+    saved = export_game(game, "won")
+    last = saved["phases"][-1]
+    assert [p["name"] for p in saved["phases"]] == ["S1901M", "COMPLETED"]
+    assert last["state"]["name"] == "COMPLETED" and last["state"]["note"] == "Victory by: FRA"
+
+
 def test_export_refuses_what_mila_cannot_hold() -> None:
     with pytest.raises(ExportError, match="rule modules"):
         export_game(Game.new("standard", ["submarines"]), "x")
@@ -248,3 +260,6 @@ def test_cli_import_error_says_where(tmp_path: Path) -> None:
     assert "phases[0] S1901M.state.units.FRANCE[0]" in r.output and "A XYZ" in r.output
     r = CliRunner().invoke(app, ["export", str(bad), "--format", "pgn"])
     assert r.exit_code == 2 and "mila" in r.output
+    bad.write_text("{not json")
+    r = CliRunner().invoke(app, ["import", str(bad)])
+    assert r.exit_code == 2 and "not JSON" in r.output
