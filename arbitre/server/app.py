@@ -87,9 +87,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     )
     app.state.site = site
     hub = app.state.hub = Hub(site.db.changes)
-    # Every request crosses the boundary checks; every answer gets the security headers (outermost).
-    app.add_middleware(Boundary)
+    # Starlette: the last added is the outermost.  The password queue (Tarpit) is inside the boundary, so a
+    # request holds a queue place only once its whole body was read and checked (a slow upload holds none).
     app.add_middleware(Tarpit)
+    app.add_middleware(Boundary, body_seconds=site.settings.body_seconds)
     app.add_middleware(SecurityHeaders)
     # Outermost: which address the request comes from (a trusted proxy's word, else the peer's).
     app.add_middleware(ClientAddress, trusted=parse_proxies(site.settings.trusted_proxies))

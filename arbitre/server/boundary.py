@@ -3,7 +3,8 @@
 An ASGI middleware, so it covers every route, including routes added later:
 
 - the body is at most :data:`MAX_BODY` bytes (``413`` otherwise, sent once a body
-  of up to :data:`MAX_DRAIN` bytes was read and dropped, so the client reads it), the query
+  of up to :data:`MAX_DRAIN` bytes was read and dropped, so the client reads it) and arrives
+  within :data:`BODY_SECONDS` seconds, dropping included (``408`` otherwise), the query
   string at most :data:`MAX_QUERY` and the path at most :data:`MAX_PATH`;
 - a JSON body must be JSON under :func:`arbitre.interface.text.loads`
   (no duplicated fields, no ``NaN``/infinities, no huge integers, at most
@@ -19,6 +20,7 @@ Refusals are the site's error object ``{"error": {"code", "message", "where"}}``
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -38,6 +40,8 @@ MAX_BODY = 64 * 1024
 """Largest request body, in bytes."""
 MAX_DRAIN = 8 * 1024 * 1024
 """Largest too-large body still read (and dropped) before its 413, in bytes, so its client reads the answer."""
+BODY_SECONDS = 10.0
+"""Longest time to receive a request body, or to drop a too-large one, in seconds (``408`` then)."""
 MAX_QUERY = 2048
 """Longest query string, in bytes."""
 MAX_PATH = 512
@@ -115,8 +119,9 @@ def _check_body(body: bytes, content_type: str) -> None:
 class Boundary:
     """ASGI middleware checking every HTTP request's size and text before the routes (see the module)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check the request, then pass it on with its body replayed."""
@@ -130,12 +135,14 @@ class Boundary:
                 raise Refused(414, "too_long", "query", f"a query string is at most {MAX_QUERY} bytes")
             _check_pairs(query, "query", multiline=False)
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-            length = headers.get("content-length", "")
-            if length and (not length.isdigit() or int(length[:12]) > MAX_BODY):
-                if length.isdigit() and int(length[:12]) <= MAX_DRAIN:
-                    await _drain(receive)  # so that the client, still sending, reads its 413
-                raise Refused(413, "too_large", "body", f"a request body is at most {MAX_BODY} bytes")
-            body = await _read_body(receive)
+            try:
+                # The whole body (or the drop of a too-large one) within a time: a slow sender holds nothing long.
+                async with asyncio.timeout(self.body_seconds):
+                    body = await _receive_body(receive, headers.get("content-length", ""))
+            except TimeoutError:
+                raise Refused(
+                    408, "too_slow", "body", f"a request body arrives within {self.body_seconds:g} seconds"
+                ) from None
             _check_body(body, headers.get("content-type", ""))
         except Refused as err:
             await _refuse(scope, send, err)
@@ -147,6 +154,15 @@ class Boundary:
 
 class _Disconnected(Exception):
     pass
+
+
+async def _receive_body(receive: Receive, length: str) -> bytes:
+    """The request body, or :class:`Refused` (413) once a too-large one was dropped."""
+    if length and (not length.isdigit() or int(length[:12]) > MAX_BODY):
+        if length.isdigit() and int(length[:12]) <= MAX_DRAIN:
+            await _drain(receive)  # so that the client, still sending, reads its 413
+        raise Refused(413, "too_large", "body", f"a request body is at most {MAX_BODY} bytes")
+    return await _read_body(receive)
 
 
 async def _read_body(receive: Receive) -> bytes:

@@ -44,6 +44,8 @@ class Settings:
     trusted_proxies: str = ""
     """The proxies whose ``X-Forwarded-For``/``X-Forwarded-Proto`` are believed: addresses or networks (CIDR),
     separated by commas or spaces ("": none; every other client's headers are ignored)."""
+    body_seconds: float = 10.0
+    """Longest time to receive a request body (or drop a too-large one), in seconds; then the answer is 408."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -51,7 +53,8 @@ class Settings:
         ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
         notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
         ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)
-        and ``ARBITRE_TRUSTED_PROXIES`` (the reverse proxies whose forwarding headers are believed)."""
+        ``ARBITRE_TRUSTED_PROXIES`` (the reverse proxies whose forwarding headers are believed) and
+        ``ARBITRE_BODY_SECONDS`` (the longest time to receive a request body)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -68,6 +71,7 @@ class Settings:
             notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
             webhook_http_loopback=os.environ.get("ARBITRE_WEBHOOK_HTTP_LOOPBACK", "0") == "1",
             trusted_proxies=os.environ.get("ARBITRE_TRUSTED_PROXIES", ""),
+            body_seconds=float(os.environ.get("ARBITRE_BODY_SECONDS", "10")),
         )
 
 

@@ -428,3 +428,89 @@ def test_a_two_megabyte_chunked_body_gets_a_413_its_client_reads(served: tuple[s
     )
     answer = _send_and_read(served, head, body)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+# ----------------------------------------------------------------------------- slow uploads
+def _login_scope(address: str, length: int) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/login",
+        "raw_path": b"/login",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [
+            (b"host", b"t"),
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"content-length", str(length).encode()),
+        ],
+        "client": (address, 40000),
+        "server": ("t", 80),
+    }
+
+
+class Trickle:
+    """A client sending its body a piece at a time and then nothing more (until ``stop``)."""
+
+    def __init__(self, pieces: int) -> None:
+        self.pieces = pieces
+        self.calls = 0
+        self.stop = asyncio.Event()
+        self.answers: list[Any] = []
+
+    async def receive(self) -> dict[str, Any]:
+        self.calls += 1
+        if self.calls <= self.pieces:
+            return {"type": "http.request", "body": b"a" * 1000, "more_body": True}
+        await self.stop.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: Any) -> None:
+        self.answers.append(message)
+
+
+@pytest.mark.parametrize("length", [2000, 1024 * 1024])
+def test_a_slow_upload_holds_no_place_in_the_password_queue(app_client: TestClient, length: int) -> None:
+    """Two slow uploads to /login held both places of the queue before their body was read, so every other
+    login of the process waited: now the body is read (or dropped, when too large) before the queue."""
+    site: Site = app_client.app.state.site  # type: ignore[attr-defined]
+    queue = site.guard.queue
+    free = queue._free
+
+    async def run() -> None:
+        trickles = [Trickle(pieces=3) for _ in range(2)]
+        tasks = [
+            asyncio.ensure_future(app_client.app(_login_scope(f"203.0.113.{i + 7}", length), t.receive, t.send))
+            for i, t in enumerate(trickles)
+        ]
+        while any(t.calls <= t.pieces for t in trickles):  # both bodies are being read, and stall
+            await asyncio.sleep(0)
+        try:
+            assert queue._free == free and not queue._held, (queue._free, queue._held)
+        finally:
+            for t in trickles:
+                t.stop.set()
+            await asyncio.gather(*tasks)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("length", [2000, 1024 * 1024])
+def test_a_body_that_never_ends_is_answered_408(site: Site, length: int) -> None:
+    """Reading a body, or dropping a too-large one, has a time limit (the drop had none)."""
+    site.settings.body_seconds = 0.2
+    app = create_app(site=site)
+
+    async def run() -> list[Any]:
+        trickle = Trickle(pieces=2)
+        try:
+            await asyncio.wait_for(app(_login_scope("203.0.113.9", length), trickle.receive, trickle.send), 20)
+        finally:
+            trickle.stop.set()
+        return trickle.answers
+
+    answers = asyncio.run(run())
+    assert answers[0]["type"] == "http.response.start" and answers[0]["status"] == 408
