@@ -112,6 +112,12 @@ class Limiter:
             raise too_many(limit.what, seconds, limit.where) from None
         return ticket
 
+    def over(self, limit: Limit, key: str) -> bool:
+        """Is ``key`` at its ``limit`` now (its next attempt would be refused)?  A read; nothing is counted."""
+        now = self._now().timestamp()
+        with self._db.reading() as s:
+            return throttles.wait(s, key, limit.limit, limit.window, now) > 0
+
     def give_back(self, ticket: Ticket, *limits: Limit) -> None:
         """Uncount the attempts of ``ticket`` on ``limits`` (e.g. the failure counts of a login that succeeded)."""
         back = [c for limit, c in ticket.counted if limit in limits]

@@ -20,17 +20,18 @@ import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from arbitre.server import actions, passwords
+from arbitre.server import actions, lateness, passwords, worker
 from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
-from arbitre.server.guesses import JOIN_CODE_ADDRESS, JOIN_CODE_GAME, TAKEOVER_ADDRESS
+from arbitre.server.guesses import JOIN_CODE_ACCOUNT, JOIN_CODE_ADDRESS, JOIN_CODE_GAME, TAKEOVER_ADDRESS
 from arbitre.server.notify.mail import SmtpServer
 from arbitre.server.proxies import client_of, parse_proxies
 from arbitre.server.site import Settings, Site
 from arbitre.server.throttle import ACCOUNT_LIMIT, ADDRESS_FAILURES, PER_ADDRESS
 from tests.server.browser import live_server
-from tests.server.conftest import Api
+from tests.server.conftest import Api, start_game
 from tests.server.smtp_sink import Sink
+from tests.server.test_lateness import SHORT, ready_all_but
 
 pytestmark = pytest.mark.usefixtures("quick_hashes")
 
@@ -284,28 +285,75 @@ def _player(app: Any, address: str) -> Api:
 
 
 def test_join_code_guessing_is_throttled_per_address_and_per_game(app_client: TestClient) -> None:
-    """A 4-digit code fell in 21 s: now 10 wrong codes per address in 15 minutes, 30 per game in an hour."""
+    """A 4-digit code fell in 21 s: now 10 wrong codes per address (and per account) in 15 minutes; a game with
+    many wrong codes refuses the addresses that gave it one, and no one else."""
     _, token = _private_game(app_client, "4711")
     guesser = _player(app_client.app, "203.0.113.1")
     for code in range(JOIN_CODE_ADDRESS.limit):
         r = guesser.post(f"/api/invitations/{token}/join", {"role": "observer", "code": f"{code:04d}"})
         assert r.status_code == 403 and r.json()["error"]["code"] == "bad_code"
     r = guesser.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "4711"})
-    assert r.status_code == 429 and r.json()["error"]["where"] == "code"  # even the right code waits
+    assert r.status_code == 429 and r.json()["error"]["where"] == "code"  # the guesser's address waits
     friend = _player(app_client.app, "198.51.100.1")
     assert friend.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "4711"}).status_code == 200
-    # the game's own limit: guessers spread over many addresses
-    wrong = JOIN_CODE_ADDRESS.limit  # already counted on the game
+    # guessers spread over many addresses: the game is watched
+    wrong = JOIN_CODE_ADDRESS.limit
     address = 2
     while wrong < JOIN_CODE_GAME.limit:
         other = _player(app_client.app, f"203.0.113.{address}")
-        for _ in range(min(JOIN_CODE_ADDRESS.limit, JOIN_CODE_GAME.limit - wrong)):
+        for _ in range(min(3, JOIN_CODE_GAME.limit - wrong)):
             assert other.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0000"}).status_code == 403
             wrong += 1
         address += 1
-    late = _player(app_client.app, "192.0.2.200")
-    r = late.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0001"})
+    r = other.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "4711"})
+    assert r.status_code == 429 and r.json()["error"]["where"] == "code"  # it failed on this game: refused
+    late = _player(app_client.app, "192.0.2.200")  # a fresh address: one guess, then refused on this game
+    assert late.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0001"}).status_code == 403
+    r = late.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0002"})
     assert r.status_code == 429 and r.json()["error"]["where"] == "code"
+
+
+def test_a_leaked_invitation_cannot_lock_the_invitees_out(app_client: TestClient) -> None:
+    """Before, 30 wrong codes from anywhere refused everyone an hour, the right code included: whoever had the
+    link could keep the invitees out.  Now the invitee with the right code joins however many wrong codes came."""
+    _, token = _private_game(app_client, "4711")
+    for address in range(2 * JOIN_CODE_GAME.limit // 3 + 1):
+        attacker = _player(app_client.app, f"203.0.113.{address + 1}")
+        for _ in range(3):
+            r = attacker.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0000"})
+            assert r.status_code in (403, 429)
+    invitee = _player(app_client.app, "198.51.100.77")
+    r = invitee.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "4711"})
+    assert r.status_code == 200, r.text
+    # one account guessing from many addresses: one guess on the watched game, and its own limit on any other
+    roamer = _player(app_client.app, "192.0.2.1")
+    statuses = []
+    for i in range(2):
+        roamer.client = TestClient(app_client.app, client=(f"192.0.2.{i + 1}", 1000))
+        statuses.append(roamer.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0"}).status_code)
+    assert statuses == [403, 429]
+    _, other = _private_game(app_client, "8080")
+    statuses = []
+    for i in range(JOIN_CODE_ACCOUNT.limit):
+        roamer.client = TestClient(app_client.app, client=(f"192.0.2.{i + 10}", 1000))
+        statuses.append(roamer.post(f"/api/invitations/{other}/join", {"role": "observer", "code": "0"}).status_code)
+    assert statuses == [403] * (JOIN_CODE_ACCOUNT.limit - 1) + [429], statuses
+
+
+def test_a_join_by_id_answers_the_same_for_a_private_game_and_no_game(app_client: TestClient) -> None:
+    """Pair test: a private game with many wrong codes (hidden state) and no game at all give a stranger
+    joining by id the same answer.  Before, the by-id join counted the game's wrong codes: 429, not 404."""
+    gid, token = _private_game(app_client, "4711")
+    for address in range(JOIN_CODE_GAME.limit // 3 + 1):
+        attacker = _player(app_client.app, f"203.0.113.{address + 1}")
+        for _ in range(3):
+            attacker.post(f"/api/invitations/{token}/join", {"role": "observer", "code": "0000"})
+    answers = []
+    for target in (gid, gid + 1000):
+        stranger = _player(app_client.app, f"198.51.100.{len(answers) + 20}")
+        r = stranger.post(f"/api/games/{target}/join", {"role": "observer", "code": "0000"})
+        answers.append((r.status_code, r.json()["error"]["code"]))
+    assert answers[0] == answers[1] == (404, "not_found"), answers
 
 
 def test_join_code_limits_hold_across_two_server_processes(db_url: str, clock: ManualClock) -> None:
@@ -333,6 +381,48 @@ def test_take_over_attempts_are_throttled(app_client: TestClient) -> None:
     assert r.status_code == 429 and r.json()["error"]["where"] == "path"
     other = _player(app_client.app, "198.51.100.3")
     assert other.post("/api/takeover/guess9999", {}).status_code == 404  # another address is not refused
+
+
+def _takeover_link(app_client: TestClient, site: Site, clock: ManualClock) -> tuple[str, dict[str, Api]]:
+    """A game whose Italy fell into civil disorder: its take-over link and the players."""
+    lateness = {"extensions": 0, "excuses": 0, "disorder_after": 1, "replace_on_disorder": True}
+    gid, _, players = start_game(app_client, deadlines=SHORT, lateness=lateness)
+    ready_all_but(gid, players, "ITALY")
+    clock.advance(601)
+    worker.tick(site)
+    calls = [c for c in app_client.get("/api/lateness").json()["calls"] if c["game"] == gid]
+    assert calls, "no take-over call"
+    return calls[0]["link"].rsplit("/", 1)[1], players
+
+
+def test_refusals_on_a_real_take_over_link_do_not_keep_the_seat_empty(
+    app_client: TestClient, site: Site, clock: ManualClock
+) -> None:
+    """Before, any failure on a link counted against its game (30 an hour) and its address: a player of the game
+    posting the link again and again (409: already in the game) kept everyone else from taking the seat."""
+    token, players = _takeover_link(app_client, site, clock)
+    for _ in range(40):
+        assert players["FRANCE"].post(f"/api/takeover/{token}", {}).status_code == 409
+        assert app_client.post(f"/api/takeover/{token}").status_code in (401, 403)
+    newcomer = Api(app_client, f"new{uuid.uuid4().hex[:6]}")
+    r = newcomer.post(f"/api/takeover/{token}", {})
+    assert r.status_code == 200, r.text
+
+
+def test_an_unexpected_error_leaves_no_guess_counted(app_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a wrong guess (an unknown link, a wrong code) stays counted; a crash in the route gives it back."""
+    guesser = _player(app_client.app, "203.0.113.4")
+    real = lateness.take_over
+
+    def crash(*args: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(lateness, "take_over", crash)
+    for i in range(TAKEOVER_ADDRESS.limit + 1):
+        with pytest.raises(RuntimeError):
+            guesser.post(f"/api/takeover/guess{i:04d}", {})
+    monkeypatch.setattr(lateness, "take_over", real)
+    assert guesser.post("/api/takeover/guess9999", {}).status_code == 404
 
 
 # ----------------------------------------------------------------------------- password reset

@@ -268,7 +268,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
 @router.post("/games/{game_id}/join")
 def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join a game as a player or an observer."""
-    with join_code_guess(request, body.code, game_id=game_id), writing(request) as v:
+    with join_code_guess(request, body.code), writing(request) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)

@@ -269,7 +269,7 @@ def join(
     code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
-    with join_code_guess(request, code, game_id=game_id), writing(request, csrf) as v:
+    with join_code_guess(request, code), writing(request, csrf) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
