@@ -17,7 +17,10 @@ off (``uvicorn --no-proxy-headers`` when running uvicorn by hand).
 from __future__ import annotations
 
 import ipaddress
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -68,16 +71,30 @@ def client_of(peer: str, forwarded_for: list[str], trusted: tuple[Network, ...])
     return client
 
 
+UNTRUSTED_PROXY_WARNING = (
+    "a request from %s on this machine carries X-Forwarded-For, but ARBITRE_TRUSTED_PROXIES is not set: "
+    "every client behind this proxy counts as one address (one shared login limit and queue). "
+    "Set ARBITRE_TRUSTED_PROXIES=%s (see docs/server.md, 'Behind a reverse proxy')."
+)
+"""Logged once per process when a loopback peer forwards addresses that no setting lets the app believe."""
+
+
 class ClientAddress:
-    """ASGI middleware setting ``scope["client"]`` (and the scheme) from a trusted proxy's headers."""
+    """ASGI middleware setting ``scope["client"]`` (and the scheme) from a trusted proxy's headers.
+
+    With no trusted proxy set, the first request from a loopback peer that carries ``X-Forwarded-For`` (a
+    reverse proxy on the same machine, most likely) logs one warning naming ``ARBITRE_TRUSTED_PROXIES``."""
 
     def __init__(self, app: Any, trusted: tuple[Network, ...]) -> None:
         self.app = app
         self.trusted = trusted
+        self.warned = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Rewrite the client address when the peer is a trusted proxy; else pass the request on untouched."""
         peer = scope.get("client")
+        if not self.trusted and not self.warned and peer and scope["type"] in ("http", "websocket"):
+            self._warn_if_proxied(str(peer[0]), scope.get("headers", []))
         if self.trusted and scope["type"] in ("http", "websocket") and peer:
             headers = scope.get("headers", [])
             forwarded = [v.decode("latin-1") for k, v in headers if k.lower() == b"x-forwarded-for"]
@@ -89,3 +106,11 @@ class ClientAddress:
                     scheme = protos[-1] if scope["type"] == "http" else {"http": "ws", "https": "wss"}[protos[-1]]
                     scope["scheme"] = scheme
         await self.app(scope, receive, send)
+
+    def _warn_if_proxied(self, peer: str, headers: list[tuple[bytes, bytes]]) -> None:
+        """Warn (once) when a loopback peer forwards an address that no setting lets the app believe."""
+        ip = _ip(peer)
+        if ip is None or not ip.is_loopback or not any(k.lower() == b"x-forwarded-for" for k, _ in headers):
+            return
+        self.warned = True
+        log.warning(UNTRUSTED_PROXY_WARNING, peer, peer)

@@ -604,3 +604,21 @@ def test_a_body_that_never_ends_is_answered_408(site: Site, length: int) -> None
 
     answers = asyncio.run(run())
     assert answers[0]["type"] == "http.response.start" and answers[0]["status"] == 408
+
+
+# ----------------------------------------------------------------------------- an unnamed proxy
+def test_an_unnamed_proxy_on_this_machine_is_warned_about_once(
+    app_client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Upgrading behind nginx on the same machine without ARBITRE_TRUSTED_PROXIES puts every client behind one
+    address (one limit, one queue place): the process says so, once, naming the setting."""
+    proxied = TestClient(app_client.app, client=("127.0.0.1", 5000))
+    direct = TestClient(app_client.app, client=("198.51.100.9", 5000))
+    with caplog.at_level("WARNING", logger="arbitre.server.proxies"):
+        direct.get("/api/games", headers={"X-Forwarded-For": "203.0.113.1"})  # not a proxy on this machine
+        proxied.get("/api/games")  # no forwarded address
+        assert not [r for r in caplog.records if "ARBITRE_TRUSTED_PROXIES" in r.getMessage()]
+        for i in range(3):
+            proxied.get("/api/games", headers={"X-Forwarded-For": f"203.0.113.{i + 1}"})
+    warnings = [r for r in caplog.records if "ARBITRE_TRUSTED_PROXIES" in r.getMessage()]
+    assert len(warnings) == 1 and warnings[0].levelname == "WARNING"
