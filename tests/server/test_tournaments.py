@@ -27,6 +27,7 @@ def test_rounds_are_balanced_and_standings_deduct_yellow_cards(
         api = Api(app_client, f"tp{i}{uuid.uuid4().hex[:5]}")
         players[api.name] = api
         assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+        assert api.post(f"/api/tournaments/{tid}/join", {}).status_code == 200  # the player accepts
     someone = next(iter(players.values()))
     assert someone.post(f"/api/tournaments/{tid}/rounds", {}).status_code == 403  # only the director
     r = director.post(f"/api/tournaments/{tid}/rounds", {"deadlines": {"M": 600, "R": 600, "A": 600}})
@@ -73,6 +74,7 @@ def test_players_beyond_whole_boards_sit_out_in_turn(app_client: TestClient) -> 
         api = Api(app_client, f"tn{i}{uuid.uuid4().hex[:5]}")
         names.append(api.name)
         assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+        assert api.post(f"/api/tournaments/{tid}/join", {}).status_code == 200  # the player accepts
     powers_of: dict[str, set[str]] = {n: set() for n in names}
     out_count = dict.fromkeys(names, 0)
     for n in range(1, 4):
