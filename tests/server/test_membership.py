@@ -10,6 +10,7 @@
   invitation link nor the join code (only the master is);
 - an outsider who asked for every call of the site hears nothing of a private game's call, and a
   player replaced in a private game no longer reads about it;
+- a sandbox opened from a private game (its share link may reach anyone) does not name the game;
 - two servers that differ only in a private game's existence answer an outsider byte for byte the
   same on the lobby, the lateness boards and the yellow cards (:mod:`test_membership_pairs`).
 """
@@ -306,3 +307,15 @@ def test_a_private_games_call_is_told_to_no_outsider(app_client: TestClient, sit
     after = italy.get("/api/notifications").json()
     assert all(n["game"] != gid for n in after["items"]) and after["unread"] == 0
     assert "Secret club" not in italy.get("/notifications").text
+
+
+def test_a_sandbox_shared_from_a_private_game_does_not_name_it(app_client: TestClient) -> None:
+    """A sandbox's share link may reach anyone: one opened from a private game is named "private game"."""
+    gid, _master, players, _ = private_game(app_client, name="Quiet club")
+    r = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {})
+    assert r.status_code == 201, r.text
+    box = r.json()
+    assert box["name"].startswith("private game — S1901M") and "Quiet club" not in box["name"]
+    for path in (box["share"], box["share"].replace("/s/", "/api/shared/")):
+        shared = app_client.get(path)
+        assert shared.status_code == 200 and "Quiet club" not in shared.text
