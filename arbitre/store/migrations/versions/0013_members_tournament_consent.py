@@ -3,8 +3,8 @@
 The places made before this migration were enrolments nobody accepted: they become invitations
 (``invited``), which their players accept or decline; a round seats only those who joined.
 
-Revision ID: 0012_members
-Revises: 0011
+Revision ID: 0013_members
+Revises: 0012_logins
 Create Date: 2026-11-27
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012_members"
-down_revision = "0011"
+revision = "0013_members"
+down_revision = "0012_logins"
 branch_labels = None
 depends_on = None
 
