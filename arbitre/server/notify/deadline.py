@@ -64,7 +64,8 @@ class Deadline:
         try:
             yield self
         except OSError as err:
-            if self.expired and not isinstance(err, DeadlineExceeded):
+            # Every blocking call gets the time that remains as its timeout: a timeout is the deadline too.
+            if (self.expired or isinstance(err, TimeoutError)) and not isinstance(err, DeadlineExceeded):
                 raise self.error() from err
             raise
         finally:
