@@ -42,8 +42,10 @@ class RawServer:
     It counts the connections it accepted and the bytes it wrote; :meth:`close` ends every handler.
     """
 
-    def __init__(self, answer: Callable[[socket.socket, RawServer], None]) -> None:
+    def __init__(self, answer: Callable[[socket.socket, RawServer], None], http: bool = True) -> None:
         self.answer = answer
+        self.http = http
+        """Read an HTTP request before answering (else the answer speaks first: SMTP)."""
         self.stop = threading.Event()
         self.accepted = 0
         self.written = 0
@@ -74,7 +76,8 @@ class RawServer:
             self.holding += 1
         try:
             with conn:
-                _read_request(conn)
+                if self.http:
+                    _read_request(conn)
                 self.answer(conn, self)
         except OSError:
             pass  # the client went away
@@ -133,6 +136,33 @@ def huge(conn: socket.socket, server: RawServer) -> None:
         if server.stop.is_set():
             return
         server.write(conn, chunk)
+
+
+def smtp_trickle(conn: socket.socket, server: RawServer) -> None:
+    """An SMTP server that accepts everything, then answers the end of the message one byte every two seconds."""
+    conn.settimeout(GENEROUS)
+    reader = conn.makefile("rb")
+    server.write(conn, b"220 slow.example ESMTP\r\n")
+    in_data = False
+    for line in reader:
+        if in_data:
+            if line in (b".\r\n", b".\n"):
+                for byte in b"250 " + b"q" * 200 + b"\r\n":  # 400 s for the whole line
+                    if server.stop.wait(2.0):
+                        return
+                    server.write(conn, bytes([byte]))
+            continue
+        verb = line[:4].upper()
+        if verb == b"EHLO":
+            server.write(conn, b"250-slow.example\r\n250 8BITMIME\r\n")
+        elif verb == b"DATA":
+            in_data = True
+            server.write(conn, b"354 go on\r\n")
+        elif verb == b"QUIT":
+            server.write(conn, b"221 bye\r\n")
+            return
+        else:
+            server.write(conn, b"250 ok\r\n")
 
 
 @pytest.fixture
@@ -278,12 +308,38 @@ def test_email_and_other_webhooks_are_delivered_while_one_webhook_stalls(
             loop = Loop(site)
             assert _wait(lambda: len(received.messages("france@stall.example")) == 1), "no e-mail while it stalls"
             assert _wait(lambda: len(fast.received) == 1), "no webhook for England while Austria's stalls"
+
+            def counts() -> dict[str, int]:
+                with site.db.reading() as s:
+                    return deliveries.counts(s)
+
+            assert _wait(lambda: counts() == {"sent": 2, "pending": 2}), counts()  # both marked sent
             assert slow.holding == 1 and slow.accepted == 1  # still stalling; its second one not started
-            with site.db.reading() as s:
-                assert deliveries.counts(s) == {"sent": 2, "pending": 2}
     finally:
         slow.close()  # the stalled exchange ends now (the client sees the connection close)
         if loop is not None:
             loop.close()
         fast.close()
+        site.db.dispose()
+
+
+def test_an_smtp_server_answering_one_byte_at_a_time_is_cut_at_the_deadline(
+    db_url: str, clock: ManualClock, servers: list[RawServer], quick_hashes: None
+) -> None:
+    slow = RawServer(smtp_trickle, http=False)
+    servers.append(slow)
+    site = _site(db_url, clock, smtp_url=f"smtp://127.0.0.1:{slow.port}", smtp_deadline=1.0)
+    try:
+        with TestClient(create_app(site=site)) as client:
+            gid, players = _players(client)
+            assert players["ITALY"].put("/api/me/notifications", {"email": "italy@stall.example"}).status_code == 200
+            _start(gid, players)
+            thread, out = _in_thread(lambda: sender.tick(site))
+            thread.join(GENEROUS)
+            assert not thread.is_alive(), "the sender is still held by the slow SMTP server"
+            assert out == [0]
+            with site.db.reading() as s:
+                (row,) = s.query(Delivery).all()
+            assert row.state == deliveries.PENDING and "cut" in row.error, row.error
+    finally:
         site.db.dispose()
