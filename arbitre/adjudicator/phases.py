@@ -110,15 +110,16 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     dislodged: dict[str, Dislodged] = {}
     for prov, attacker in dislodged_by.items():
         unit = position.units[prov]
+        convoyed = attacker in by_convoy  # the resolution carried this attack by convoy (DATC 4.A.5)
         allowed = retreat_places(
             gmap,
             unit,
             attacker,
             occupied,
             standoffs,
-            attacker in by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+            convoyed and rules.options.retreat_to_convoy_origin == "allowed",
         )
-        dislodged[prov] = Dislodged(unit, attacker, allowed)
+        dislodged[prov] = Dislodged(unit, attacker, allowed, convoyed)
     notes: Mapping[str, tuple[str, str | None]] = {}
     events: tuple[object, ...] = ()
     extras = position.extras
@@ -215,7 +216,8 @@ def retreat_options_of(rules: RuleSet, position: Position) -> dict[str, tuple[st
         if d.retreats is not None:
             out[prov] = d.retreats
         else:
-            out[prov] = retreat_places(rules.game_map, d.unit, d.attacker_from, occupied, frozenset())
+            convoyed = d.by_convoy and rules.options.retreat_to_convoy_origin == "allowed"
+            out[prov] = retreat_places(rules.game_map, d.unit, d.attacker_from, occupied, frozenset(), convoyed)
     return out
 
 

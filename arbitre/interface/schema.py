@@ -14,6 +14,10 @@ class DislodgedIn(BaseModel):
     unit: str = Field(description="The unit, e.g. 'A MUN'.")
     attacker_from: str | None = Field(None, description="Province the dislodging attack came from.")
     retreats: list[str] | None = Field(None, description="Allowed retreat places, as printed in a previous 'next'.")
+    by_convoy: bool = Field(
+        False,
+        description="The attack came by convoy (then the unit may retreat to attacker_from), as 'next' printed it.",
+    )
 
 
 class AdjudicationRequest(BaseModel):
@@ -71,6 +75,7 @@ class DislodgedOut(BaseModel):
     unit: str
     attacker_from: str | None
     retreats: list[str]
+    by_convoy: bool = Field(False, description="Printed (true) only when the attack came by convoy.")
 
 
 class NextOut(BaseModel):

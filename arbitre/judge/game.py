@@ -454,8 +454,33 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
 
 def _read_position(rules: RuleSet, data: Mapping[str, Any], extras: Mapping[str, object]) -> Position:
     return position_from_data(
-        rules, data["phase"], data.get("units", {}), data.get("supply_centers"), data.get("dislodged"), extras
+        rules, data["phase"], data.get("units", {}), data.get("supply_centers"), _dislodged(data), extras
     )
+
+
+def _dislodged(data: Mapping[str, Any]) -> Any:
+    """The saved dislodged units; in files written before ``by_convoy`` was saved, a retreat list the engine
+    computed names the attacker's origin only when the attack came by convoy, so the flag is read from it."""
+    dislodged = data.get("dislodged")
+    if not isinstance(dislodged, dict):
+        return dislodged
+    out: dict[str, Any] = {}
+    for power, entries in dislodged.items():
+        out[power] = entries
+        if not isinstance(entries, list):
+            continue
+        out[power] = [_with_convoy_flag(e) for e in entries]
+    return out
+
+
+def _with_convoy_flag(entry: Any) -> Any:
+    if not isinstance(entry, dict) or "by_convoy" in entry:
+        return entry
+    origin, retreats = entry.get("attacker_from"), entry.get("retreats")
+    if not isinstance(origin, str) or not isinstance(retreats, list):
+        return entry
+    named = any(isinstance(r, str) and r.split("/")[0].upper() == origin.upper() for r in retreats)
+    return {**entry, "by_convoy": True} if named else entry
 
 
 def start_position(rules: RuleSet) -> Position:

@@ -45,7 +45,7 @@ def position_from_view(game: Game, view: View) -> Position:
     }
     dislodged = {
         gmap.province_of.get(d.unit.place, d.unit.place): Dislodged(
-            Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats
+            Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats, d.by_convoy
         )
         for d in view.dislodged
         if d.unit.power is not None

@@ -179,7 +179,7 @@ def build_view(
         if can_see(audience, viewer):
             attacker, retreats = dislodged_view(rules, position, d, viewer)
             seen = VisibleUnit(d.unit.power, d.unit.kind, d.unit.place, hidden=PUBLIC not in audience)
-            dislodged.append(VisibleDislodged(seen, attacker, retreats))
+            dislodged.append(VisibleDislodged(seen, attacker, retreats, d.by_convoy and attacker is not None))
 
     counts: dict[str, int] = {}
     for unit in [*position.units.values(), *(d.unit for d in position.dislodged.values())]:
@@ -229,7 +229,7 @@ def _public_view(
     board = position.units
     units = [VisibleUnit(u.power, u.kind, u.place) for u in (board[prov] for prov in sorted(board))]
     dislodged = [
-        VisibleDislodged(VisibleUnit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats)
+        VisibleDislodged(VisibleUnit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats, d.by_convoy)
         for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place)
     ]
     counts: dict[str, int] = {}
@@ -307,6 +307,7 @@ def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[
                 "unit": f"{d.unit.kind} {d.unit.place}",
                 "attacker_from": d.attacker_from,
                 "retreats": list(d.retreats or ()),
+                **({"by_convoy": True} if d.by_convoy else {}),
             }
         )
     out: dict[str, Any] = {

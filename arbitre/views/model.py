@@ -37,6 +37,8 @@ class VisibleDislodged:
     unit: VisibleUnit
     attacker_from: str | None
     retreats: tuple[str, ...] | None
+    by_convoy: bool = False
+    """The attack came by convoy (told only with its origin)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,7 @@ def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
         return {}
     options = retreat_options_of(rules, position)
     return {
-        prov: Dislodged(d.unit, d.attacker_from, tuple(options[prov]))
+        prov: Dislodged(d.unit, d.attacker_from, tuple(options[prov]), d.by_convoy)
         for prov, d in position.dislodged.items()
         if options.get(prov)
     }
@@ -140,7 +140,7 @@ def mila_retreats(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, Dislodged]
         if not places and _convoyed_attack(gmap, outcome, d.attacker_from):
             places = tuple(sorted(gmap.neighbours(d.unit.kind, d.unit.place)))
         if places:
-            out[prov] = Dislodged(d.unit, d.attacker_from, places)
+            out[prov] = Dislodged(d.unit, d.attacker_from, places, d.by_convoy)
     return out
 
 
