@@ -36,7 +36,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
-from arbitre.rules.drawing import NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
+from arbitre.rules.drawing import N_, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
 from arbitre.rules.kinds import STANDARD_UNIT_KINDS, OrderKind, UnitKind
 from arbitre.variants.registry import registered_order_kinds, registered_unit_kinds
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
@@ -140,6 +140,8 @@ def phase_title(phase: str, words: Words = _same) -> str:
 
 
 # --------------------------------------------------------------------------- declared kinds
+CANAL = N_("canal")
+"""The title of the mark where an arrow goes through a canal of the board."""
 UNKNOWN_UNIT = UnitShape("M-9 -9 H9 V9 H-9 Z")
 """A unit kind no module declares: a square with its letter (never mistaken for a declared kind)."""
 
@@ -690,7 +692,7 @@ class _Drawing:
             x, y = canal[len(canal) // 2]
             self.add(
                 f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
-                f'stroke-width="1"><title>{escape(self.words("canal"))}</title></rect>'
+                f'stroke-width="1"><title>{escape(self.words(CANAL))}</title></rect>'
             )
 
     def _route(self, along: str | None, a: str, b: str) -> tuple[list[Point], list[Point]] | None:

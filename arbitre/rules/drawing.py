@@ -13,6 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs: words are translated where a map is drawn."""
+    return message
+
+
 POWER = "power"
 """In a colour field: the colour of the power that gave the order (or owns the unit)."""
 
@@ -100,7 +106,7 @@ class UnitShape:
 
     path: str
     letter_y: float = 4.0
-    words: str = "hidden"
+    words: str = N_("hidden")
 
 
 # --------------------------------------------------------------------------- the standard drawings

@@ -183,7 +183,7 @@ class UnitKind:
 
 
 STANDARD_UNIT_KINDS: tuple[UnitKind, ...] = (
-    UnitKind("A", "army", drawing.ARMY_SHAPE),
-    UnitKind("F", "fleet", drawing.FLEET_SHAPE),
+    UnitKind("A", drawing.N_("army"), drawing.ARMY_SHAPE),
+    UnitKind("F", drawing.N_("fleet"), drawing.FLEET_SHAPE),
 )
 """The unit kinds of the standard game."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from arbitre.orders import Order
 from arbitre.rules import RuleSet
-from arbitre.rules.drawing import POWER, Drawing, Line, Shape, Symbol
+from arbitre.rules.drawing import N_, POWER, Drawing, Line, Shape, Symbol
 from arbitre.rules.kinds import Effect, OrderKind, Role
 from arbitre.state import Position
 from arbitre.variants.colonial.board import colonial_board
@@ -52,7 +52,7 @@ RAILWAY = Drawing(
     Line(3.4, casing="#4A4A4A"),
     symbol=Symbol("M15 0 A15 15 0 1 1 -15 0 A15 15 0 1 1 15 0Z", fill="none", stroke=POWER, width=1.6, dash="2 2"),
     along="railway",
-    words="train target",
+    words=N_("train target"),
 )
 """Along the board's railway to the station where the train stopped (then dashed to its target, ringed)."""
 

@@ -14,6 +14,7 @@ from arbitre.state import Position
 from arbitre.variants.submarines.layers import SUB
 from arbitre.variants.submarines.orders import Torpedo, TorpedoSupport, parse_torpedo
 from arbitre.variants.submarines.validation import check_torpedo, check_torpedo_support, extra_legal_orders
+from arbitre.variants.submarines.words import N_
 
 
 def _check_torpedo(rules: RuleSet, position: Position, power: str, order: Order) -> Order:
@@ -28,10 +29,10 @@ def _check_torpedo_support(rules: RuleSet, position: Position, power: str, order
 
 SUBMARINE = UnitKind(
     SUB,
-    "submarine",
+    N_("submarine"),
     UnitShape(
         "M-4 -5 L-3 -10 L3 -10 L4 -5 Z M-7.5 -5 H7.5 A5.5 5.5 0 0 1 7.5 6 H-7.5 A5.5 5.5 0 0 1 -7.5 -5 Z",
-        words="submerged",
+        words=N_("submerged"),
     ),
 )
 """The submarine: a hull with a conning tower; a submerged one is titled so for its owner."""
@@ -52,8 +53,8 @@ TORPEDO_DRAWING = Drawing(
         stroke="#7A0A0A",
         width=1.4,
     ),
-    words="torpedo miss",
-    words_hit="torpedo hit",
+    words=N_("torpedo miss"),
+    words_hit=N_("torpedo hit"),
     rank=4,
 )
 """A dark red dashed line to the target, with a burst on it (large and orange on a hit)."""
