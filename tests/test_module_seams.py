@@ -138,3 +138,17 @@ def test_every_module_lists_the_options_it_reads() -> None:
     for module in RULE_MODULES:
         assert module.title and module.description, module.name
         assert {o.name for o in module.options} == set(module.build({}).option_names), module.name
+
+
+def test_new_help_lists_the_maps_and_modules_from_the_registry() -> None:
+    from typer.testing import CliRunner
+
+    from arbitre.cli.main import app
+
+    result = CliRunner().invoke(app, ["new", "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    for module in RULE_MODULES:
+        if module.for_map is None:
+            assert module.name in text and module.title in text, module.name
+    assert "colonial" in text and "start_submarines" in text
