@@ -342,7 +342,7 @@ class Game:
     def _check_victory(self) -> None:
         if self.position.phase.kind == RETREATS:
             return
-        target = self.target_centers or self.rules.game_map.victory_centers
+        target = self.target_centers or self.rules.victory_target()
         leaders = [p for p in self.powers() if self.centers(p) >= target]
         if leaders:
             self.status = WON

@@ -158,6 +158,11 @@ class Victory:
         """Does owning ``center`` count towards ``power``'s victory?  Default: yes."""
         return True
 
+    def victory_target(self, rules: RuleSet, target: int) -> int:
+        """How many counting centres win the game, given ``target`` (the map's, or the previous module's
+        answer).  Default: ``target``."""
+        return target
+
 
 class Builds:
     """Where a power may build."""

@@ -48,7 +48,7 @@ class RuleSet:
     else asks: :meth:`build_sites`, :meth:`initial_owners`,
     :meth:`starting_position`, :meth:`needs_retreats`,
     :meth:`needs_adjustments`, :meth:`build_center_counts`,
-    :meth:`build_centers`, :meth:`victory_centers`, :attr:`unit_kinds` (their
+    :meth:`build_centers`, :meth:`victory_centers`, :meth:`victory_target`, :attr:`unit_kinds` (their
     movement tables are :attr:`game_map`'s), :attr:`kinds` and
     :meth:`phase_steps`.  With no module implementing a facet, its method is
     the standard rule and costs one dictionary lookup more.
@@ -265,6 +265,14 @@ class RuleSet:
             for module in self.implementing(MapTransform):
                 self._unit_kinds.update((k.letter, k) for k in module.unit_kinds())
         return self._unit_kinds
+
+    def victory_target(self) -> int:
+        """How many counting centres (:meth:`victory_centers`) win the game: the map's number, unless a
+        module says otherwise (:class:`~arbitre.rules.facets.Victory`); a game's own end setting overrides it."""
+        target = self.game_map.victory_centers
+        for v in self.implementing(Victory):
+            target = v.victory_target(self, target)
+        return target
 
     def build_sites(self, power: str, position: Position) -> tuple[str, ...]:
         """The provinces where ``power`` may build (if it owns them and they are empty): its home centres,
