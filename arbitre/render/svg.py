@@ -664,9 +664,10 @@ class _Drawing:
         line = drawing.line
         ink = colour if line.colour == POWER else line.colour
         stop = o.final_place
-        if stop is not None and stop.split("/")[0] != target.split("/")[0]:
-            if stop.split("/")[0] != start.split("/")[0]:
-                self._route_arrow(drawing, start, stop, ink, False, line.width, line.casing)
+        provinces = {start.split("/")[0], target.split("/")[0]}
+        if stop is not None and stop.split("/")[0] not in provinces:
+            # The unit stopped on the way (a train held up at a station): there, then the rest dashed.
+            self._route_arrow(drawing, start, stop, ink, False, line.width, line.casing)
             self._route_arrow(drawing, stop, target, ink, True, line.width * 0.55, "#FFFFFF")
         else:
             self._route_arrow(drawing, start, target, ink, failed, line.width, line.casing)

@@ -33,7 +33,8 @@ class Shape(StrEnum):
     ARROW = "arrow"
     """An arrow from the unit at the first place to the last place: along the board's line named by
     :attr:`Drawing.along` when there is one (a railway, a canal), straight through a canal of the board
-    joining the two ends otherwise; it stops at the order's ``final_place`` when it has one."""
+    joining the two ends otherwise; when the unit stopped on the way (the order's ``final_place`` is
+    neither end), solid to there and dashed on to the last place."""
     LINK = "link"
     """A line from the unit at the first place to the middle of the move of the second place to the
     third (or, with two places, to the unit at the second place, ringed)."""
