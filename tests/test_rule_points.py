@@ -15,7 +15,7 @@ import pytest
 
 from arbitre.datc.text_cases import parse_judge_text
 from arbitre.datc.text_runner import case_position
-from arbitre.interface import process
+from arbitre.interface import RequestError, process
 from arbitre.judge import Game
 from arbitre.maps import GameMap
 from arbitre.render.svg import UNKNOWN_UNIT, render_svg
@@ -82,6 +82,10 @@ def test_a_module_is_refused_on_a_map_it_does_not_apply_to(register: Register) -
     register(FleetInVenice, maps=("standard",))
     with pytest.raises(InapplicableModuleError, match=r"fleet_in_venice.*'colonial'"):
         Game.new("colonial", [FleetInVenice.name])
+    request = {"map": "colonial", "rules": [FleetInVenice.name], "phase": "S1870M", "units": {}, "orders": {}}
+    with pytest.raises(RequestError) as err:
+        process(request)
+    assert err.value.where == "rules" and "applies to: standard" in str(err.value)
 
 
 class NoWinter(Variant, PhaseNeeds):

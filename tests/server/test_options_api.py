@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.rules.options import OPTION_CHOICES, PRESETS
-from arbitre.variants import RULE_MODULES
+from arbitre.variants import MODULES, RULE_MODULES
 from tests.server.conftest import Api, start_game
 
 
@@ -104,3 +106,15 @@ def test_creation_form_shows_each_module_s_title_and_description(app_client: Tes
     page = app_client.get("/games/new").text
     assert 'id="rule-any_owned_centre"' in page and "Build in any owned centre" in page
     assert "not only in its home centres" in page and "start_submarines" in page
+
+
+def test_a_module_on_a_map_it_does_not_apply_to_is_refused(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = MODULES["any_owned_centre"]
+    monkeypatch.setitem(MODULES, entry.name, replace(entry, maps=("standard",)))
+    master = Api(app_client, "mapmaster")
+    bad = master.post("/api/games", {"name": "Nowhere", "map": "colonial", "rules": ["any_owned_centre"]})
+    assert bad.status_code == 400 and "does not apply to the map 'colonial'" in bad.text, bad.text
+    good = master.post("/api/games", {"name": "Here", "map": "standard", "rules": ["any_owned_centre"]})
+    assert good.status_code == 201, good.text
