@@ -181,12 +181,3 @@ def registered_unit_kinds() -> dict[str, UnitKind]:
         if isinstance(variant, MapTransform):
             kinds.update((kind.letter, kind) for kind in variant.unit_kinds())
     return kinds
-
-
-def modules_listing(map_name: str | None = None) -> str:
-    """``name (title)`` of each module chosen per game (those applying to ``map_name`` when given), for help."""
-    return ", ".join(
-        f"{m.name} ({m.title})"
-        for m in RULE_MODULES
-        if m.for_map is None and (map_name is None or m.applies_to(map_name))
-    )

@@ -45,7 +45,7 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
 
 
 def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
-    """An order as a view shows it: its kind's name, places and drawing style come from its declaration."""
+    """An order as a view shows it: its kind's name, places and drawing's name come from its declaration."""
     kind = rules.kind_of(order)
     places = kind.places(order) if order is not None else ()
     return VisibleOrder(power, text, kind.name, places, draw=kind.draw.name, **result)
