@@ -98,6 +98,22 @@ def test_general_code_names_no_rule_module() -> None:
     assert not found, "general code names a rule module or its order kinds:\n" + "\n".join(found)
 
 
+_WEB_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\"'])//[^\n]*|\{#.*?#\}|<!--.*?-->", re.S)
+
+
+def test_pages_and_scripts_name_no_rule_module() -> None:
+    """The site's templates, scripts and styles (their comments aside) name no module and no order kind."""
+    words = module_words()
+    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(map(re.escape, words))) + r")(?![A-Za-z0-9_])", re.I)
+    found = []
+    for path in sorted((PACKAGE / "server").rglob("*")):
+        if path.suffix in (".html", ".js", ".css") and path.is_file():
+            text = _WEB_COMMENTS.sub("", path.read_text(encoding="utf-8"))
+            found.extend(f"{path.relative_to(ROOT)}: {m.group(0)}" for m in pattern.finditer(text))
+    assert _WEB_COMMENTS.sub("", "a /* spy */ b // spy\n{# spy #}<!-- spy -->") == "a  b \n"
+    assert not found, "the site names a rule module or its order kinds:\n" + "\n".join(found)
+
+
 def test_the_guide_s_example_is_one_folder_and_one_registry_entry() -> None:
     """Nothing outside the example's folder names it, but its registry entry (and the catalogs, for its words)."""
     folder = PACKAGE / "variants" / EXAMPLE
