@@ -27,7 +27,7 @@ CAPTURE = 3.0
 """In autumn a unit on a centre it does not own values staying this many times more."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
     """One candidate order of one unit: ``kind`` its kind's name, ``moves``/``strikes``/``once`` its declared
     effect (:class:`~arbitre.rules.kinds.Effect`: it takes the unit to ``dest``, it strikes, once a phase)."""
