@@ -159,7 +159,7 @@ def _drawings() -> dict[str, Drawing]:
 
 @cache
 def _unit_kinds() -> dict[str, UnitKind]:
-    """Every declared unit kind by letter: the standard ones, then the registered modules'."""
+    """Every declared unit kind by letter: the registered modules', the standard ones winning a letter both use."""
     return {**registered_unit_kinds(), **{k.letter: k for k in STANDARD_UNIT_KINDS}}
 
 
@@ -439,14 +439,13 @@ class _Drawing:
         kind = u.kind.upper()
         t = f'transform="translate({_f(x)} {_f(y)}) scale({_f(scale)})"'
         declared = _unit_kinds().get(kind)
-        hidden = f" ({self.words(declared.shape.words if declared else UNKNOWN_UNIT.words)})" if u.hidden else ""
+        hidden = f" ({self.words((declared.shape if declared else UNKNOWN_UNIT).words)})" if u.hidden else ""
         title = f"{u.power or 'unknown power'} {kind} {u.place}{hidden}"
         data = f' data-unit="{escape(f"{kind} {u.place}")}" data-power="{escape(u.power or "")}"'
         self.add(f'<g class="unit" {t}{extra}{data}{self.place_attrs(u.place)}><title>{escape(title)}</title>')
-        shape = _unit_kinds().get(kind)
-        path = shape.shape.path if shape is not None else UNKNOWN_UNIT.path
-        self.add(f'<path d="{path}" fill="{fill}" {stroke} stroke-linejoin="round"/>')
-        ty = shape.shape.letter_y if shape is not None else UNKNOWN_UNIT.letter_y
+        outline = declared.shape if declared is not None else UNKNOWN_UNIT
+        self.add(f'<path d="{outline.path}" fill="{fill}" {stroke} stroke-linejoin="round"/>')
+        ty = outline.letter_y
         letter = st.letter
         self.add(
             f'<text y="{_f(ty)}" font-size="10.5" font-weight="bold" text-anchor="middle" '
