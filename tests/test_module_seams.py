@@ -129,7 +129,13 @@ def test_the_guide_s_example_is_one_folder_and_one_registry_entry() -> None:
     entry = MODULES[EXAMPLE]
     assert entry.factory_at.startswith(f"arbitre.variants.{EXAMPLE}") and entry.title and entry.description
     guide = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    assert f"arbitre/variants/{EXAMPLE}/" in guide and f'"arbitre.variants.{EXAMPLE}:make_{EXAMPLE}"' in guide
+    blocks = re.findall(r"```python\n(.*?)```", guide.split("## Adding a rule module")[1], re.S)
+    # Step 1: the guide's code is the module's code, word for word.
+    header = f"# arbitre/variants/{EXAMPLE}/variant.py\n"
+    assert blocks[0].startswith(header) and blocks[0][len(header) :] == (folder / "variant.py").read_text("utf-8")
+    # Step 2: the guide's registry entry is the registry's, word for word.
+    assert blocks[1].strip() in REGISTRY.read_text(encoding="utf-8")
+    assert f'"arbitre.variants.{EXAMPLE}:make_{EXAMPLE}"' in blocks[1]
 
 
 def test_the_example_changes_the_build_sites_everywhere() -> None:

@@ -682,7 +682,7 @@ class _Drawing:
         route = self._route(drawing.along, a, b)
         if route is None:
             s, c, e = _curve(self.unit_point(a), self.point(b), self.r + 2, self.r + 3, drawing.line.bend)
-            self.arrow(s, c, e, colour, failed, width, casing=casing, dash=drawing.line.dash)
+            self.arrow(s, c, e, colour, failed, width, casing=casing, head=drawing.line.head, dash=drawing.line.dash)
             return
         pts, canal = route
         pts[0] = _toward(pts[0], pts[1], self.r + 2)
