@@ -14,7 +14,7 @@ from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.rules import RuleSet
 from arbitre.rules.order_sets import combine_order_sets
-from arbitre.variants import UnknownVariantError, make_rules
+from arbitre.variants import InapplicableModuleError, UnknownVariantError, make_rules
 from arbitre.views import (
     MASTER,
     build_view,
@@ -123,7 +123,7 @@ def _process(raw: Any) -> dict[str, Any]:
         rules = _rules(req)
     except UnknownMapError as err:
         raise RequestError("map", str(err)) from err
-    except UnknownVariantError as err:
+    except (UnknownVariantError, InapplicableModuleError) as err:
         raise RequestError("rules", str(err)) from err
     except ValueError as err:
         raise RequestError("options", str(err)) from err

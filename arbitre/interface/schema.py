@@ -24,8 +24,10 @@ class AdjudicationRequest(BaseModel):
     """One position with its orders."""
 
     model_config = ConfigDict(extra="forbid")
-    map: str = Field("standard", description="Map name: 'standard' or 'colonial'.")
-    rules: list[str] = Field(default_factory=list, description="Rule modules added to the map.")
+    map: str = Field("standard", description="Map name, e.g. 'standard' (every map: GET /api/options).")
+    rules: list[str] = Field(
+        default_factory=list, description="Rule modules added to the map (every module: GET /api/options)."
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="Named rule options.")
     phase: str = Field(description="Short phase name: S1901M, F1901R, W1901A.")
     units: dict[str, list[str]] = Field(description="Units by power: {'ENGLAND': ['F LON', 'A LVP']}.")
@@ -86,14 +88,15 @@ class NextOut(BaseModel):
     dislodged: dict[str, list[DislodgedOut]] = Field(default_factory=dict)
     supply_centers: dict[str, list[str]]
     extras: dict[str, Any] = Field(
-        default_factory=dict, description="Variant state the viewer may read (Submarines: sonar contacts)."
+        default_factory=dict,
+        description="The rule modules' state the viewer may read (units it knows of without their owner…).",
     )
 
 
 class ReportLineOut(BaseModel):
     """One fact of the phase told to the viewer, in English and French."""
 
-    kind: str = Field(description="A dotted code, e.g. submarines.torpedo_hit.")
+    kind: str = Field(description="A dotted code: the rule module's name, then the event's.")
     en: str
     fr: str
     audience: list[str] | None = Field(None, description="Master's view only: who was told ('*': everyone).")

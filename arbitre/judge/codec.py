@@ -138,7 +138,7 @@ def position_from_data(
             placed[prov] = Unit(power, kind, place)
     owners: dict[str, str] = {}
     if supply_centers is None:
-        owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
+        owners = rules.initial_owners()
     else:
         for pname, clist in supply_centers.items():
             power = _power(rules, pname, f"supply_centers.{pname}")

@@ -42,7 +42,7 @@ from arbitre.judge.steps import (
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
 from arbitre.rules.facets import OrderRules
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
 
@@ -342,7 +342,7 @@ class Game:
     def _check_victory(self) -> None:
         if self.position.phase.kind == RETREATS:
             return
-        target = self.target_centers or self.rules.game_map.victory_centers
+        target = self.target_centers or self.rules.victory_target()
         leaders = [p for p in self.powers() if self.centers(p) >= target]
         if leaders:
             self.status = WON
@@ -484,12 +484,5 @@ def _with_convoy_flag(entry: Any) -> Any:
 
 
 def start_position(rules: RuleSet) -> Position:
-    """The map's starting position: its start units, home centres owned."""
-    gmap = rules.game_map
-    units: dict[str, Unit] = {}
-    for power, info in gmap.powers.items():
-        for text in info.start_units:
-            kind, place = text.split()
-            units[gmap.province_of[place]] = Unit(power, kind, place)
-    owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
-    return Position(gmap.name, Phase.parse(gmap.first_phase), units, owners)
+    """The starting position of a game under ``rules`` (:meth:`~arbitre.rules.RuleSet.starting_position`)."""
+    return rules.starting_position()

@@ -45,10 +45,10 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
 
 
 def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
-    """An order as a view shows it: its kind's name, places and drawing style come from its declaration."""
+    """An order as a view shows it: its kind's name, places and drawing's name come from its declaration."""
     kind = rules.kind_of(order)
     places = kind.places(order) if order is not None else ()
-    return VisibleOrder(power, text, kind.name, places, draw=str(kind.draw), **result)
+    return VisibleOrder(power, text, kind.name, places, draw=kind.draw.name, **result)
 
 
 def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
@@ -109,7 +109,7 @@ def _public_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[V
                 r.reason,
                 _final_place(r, outcome),
                 r.message if viewer in (MASTER, r.power) else None,
-                str(kind.draw),
+                kind.draw.name,
             )
         )
     return out

@@ -176,7 +176,7 @@ def state_of(
         count = counts.get(p, 0)
         sites: list[str] = []
         if count > 0:
-            sites = [h for h in homes[p] if position.owners.get(h) == p and h not in occupied]
+            sites = [h for h in rules.build_sites(p, position) if position.owners.get(h) == p and h not in occupied]
             count = min(count, len(sites))
         builds[p] = {"count": count, "homes": sites}
     table = zobrist_tables(gmap)
