@@ -1,13 +1,18 @@
 """A site game as MILA's saved-game JSON (``GET /api/games/{id}/export?format=mila``), built from what the reader may see.
 
-Who gets it: the game's master at any time; once the game is over, anyone who
-may open the game.  A player or observer of a game in progress is refused
-(403): MILA's format has no way to leave out what they may not see yet, and a
-finished game hides nothing of its board.  Press is the messages the reader
-may read (:func:`arbitre.store.messages.messages_for`), never more: public
-messages are ``GLOBAL``, the master's are from ``SYSTEM``, and messages to the
-master (which MILA cannot address) are left out.  The game is read through the
-public :class:`arbitre.judge.Game` API only.
+Who gets it: the game's master at any time; once the game is finished, its
+other members (players and observers; someone not in the game gets 403 as for
+the game's other member routes).  Players and observers are refused (403) while
+the game is forming, running or paused: MILA's
+format has no way to leave out what they may not see yet, and a finished game
+hides nothing of its board.  Press is the messages the reader may read
+(:func:`arbitre.store.messages.messages_after`), never more, at most the first
+:data:`MAX_EXPORT_MESSAGES`: public messages are ``GLOBAL``, the master's are
+from ``SYSTEM``, and messages to the master (which MILA cannot address) are left
+out.  MILA keys a game's messages by ``time_sent``: two messages of the same
+microsecond are a microsecond apart in the export.  A game without press is
+marked ``NO_PRESS``.  The game is read through the public
+:class:`arbitre.judge.Game` API only.
 """
 
 from __future__ import annotations
@@ -21,23 +26,29 @@ from arbitre.judge import Game
 from arbitre.server.errors import conflict, forbidden
 from arbitre.server.services import Seat
 from arbitre.server.site import Site
-from arbitre.store.messages import PUBLIC, TO_MASTER, messages_for
-from arbitre.store.models import ACTIVE, FORMING, MASTER
+from arbitre.store.messages import PUBLIC, TO_MASTER, messages_after
+from arbitre.store.models import FINISHED, MASTER
+
+MAX_EXPORT_MESSAGES = 5_000
+"""Most messages in one export (the first ones): bounds the memory an export takes."""
 
 
 def may_export(role: str | None, status: str) -> bool:
-    """May a member with ``role`` export a game in ``status``? (The master always; others once it is over.)"""
-    return role == MASTER or status not in (FORMING, ACTIVE)
+    """May a member with ``role`` export a game in ``status``? (The master always; the others once it is
+    finished, not while it is paused.)"""
+    return role == MASTER or status == FINISHED
 
 
 def mila_export(
-    session: Session, game: Game, game_id: int, status: str, role: str | None, reader: str
+    session: Session, game: Game, game_id: int, status: str, role: str | None, reader: str, press_level: str = "full"
 ) -> dict[str, Any]:
-    """The saved game for a reader (``reader``: the name press is read under), or a 403/409 problem."""
+    """The saved game for a reader (``reader``: the name press is read under; ``press_level``: the game's press
+    setting, ``none`` marks it ``NO_PRESS``), or a 403/409 problem."""
     if not may_export(role, status):
         raise forbidden("a game in progress is exported for its master only; players may export it once it is over")
     press: list[PressMessage] = []
-    for m in messages_for(session, game_id, reader, limit=100_000):
+    last = -1
+    for m in messages_after(session, game_id, reader, 0, limit=MAX_EXPORT_MESSAGES):
         if m.recipient == TO_MASTER:
             continue  # MILA has no address for the master
         press.append(
@@ -45,13 +56,12 @@ def mila_export(
                 phase=m.phase,
                 sender="SYSTEM" if m.sender == TO_MASTER else m.sender,
                 recipient="GLOBAL" if m.recipient == PUBLIC else m.recipient,
-                time_sent=int(m.created_at.timestamp() * 1_000_000),
+                time_sent=(last := max(int(m.created_at.timestamp() * 1_000_000), last + 1)),
                 message=m.body,
             )
         )
-    press.sort(key=lambda m: m.time_sent)
     try:
-        return export_game(game, str(game_id), press)
+        return export_game(game, str(game_id), press, press=press_level != "none")
     except ExportError as err:
         raise conflict(str(err)) from None
 

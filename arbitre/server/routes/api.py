@@ -366,11 +366,11 @@ def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/export")
 def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> dict[str, Any]:
-    """The game as MILA's saved-game JSON (the master at any time, others once it is over; docs/mila.md)."""
+    """The game as MILA's saved-game JSON (the master at any time, others once it is finished; docs/mila.md)."""
     with reading(request) as v:
         seat = v.game(game_id)
         game = v.site.referee.game(v.session, seat.row)
-        return mila_export(v.session, game, seat.row.id, seat.row.status, seat.role, seat.press_name)
+        return mila_export(v.session, game, seat.row.id, seat.row.status, seat.role, seat.press_name, seat.row.press)
 
 
 @router.get("/games/{game_id}/messages")
