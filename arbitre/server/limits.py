@@ -94,23 +94,31 @@ class Limiter:
 
     def take(self, *attempts: tuple[Limit, str]) -> Ticket:
         """Count one attempt on each ``(limit, key)``; if any is over its limit, count none and refuse (429)."""
-        now = self._now().timestamp()
-        ticket = Ticket()
-        try:
-            with self._db.writing() as s:
-                for limit, key in attempts:
-                    counted = throttles.take(s, key, limit.limit, limit.window, now)
-                    if counted is None:
-                        raise _Refused(limit, key)  # rolls back: nothing of this attempt is counted
-                    ticket.counted.append((limit, counted))
-                self._maybe_sweep(s, now)
-        except _Refused as refused:
-            limit, key = refused.limit, refused.key
-            with self._db.reading() as s:
-                seconds = throttles.wait(s, key, limit.limit, limit.window, now) or limit.window
-            self._remember(key, seconds)
-            raise too_many(limit.what, seconds, limit.where) from None
-        return ticket
+        for retry in (True, False):
+            now = self._now().timestamp()
+            ticket = Ticket()
+            try:
+                with self._db.writing() as s:
+                    for limit, key in attempts:
+                        counted = throttles.take(s, key, limit.limit, limit.window, now)
+                        if counted is None:
+                            raise _Refused(limit, key)  # rolls back: nothing of this attempt is counted
+                        ticket.counted.append((limit, counted))
+                    self._maybe_sweep(s, now)
+            except _Refused as refused:
+                limit, key = refused.limit, refused.key
+                with self._db.reading() as s:
+                    seconds = throttles.wait(s, key, limit.limit, limit.window, now)
+                if not seconds:
+                    # Given back (or its window passed) since the refusal: take again once; never remember a
+                    # refusal the counters no longer hold.
+                    if retry:
+                        continue
+                    raise too_many(limit.what, 0.0, limit.where) from None
+                self._remember(key, seconds)
+                raise too_many(limit.what, seconds, limit.where) from None
+            return ticket
+        raise AssertionError("unreachable")
 
     def over(self, limit: Limit, key: str) -> bool:
         """Is ``key`` at its ``limit`` now (its next attempt would be refused)?  A read; nothing is counted."""

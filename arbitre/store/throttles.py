@@ -44,7 +44,14 @@ _TAKE = text(
     RETURNING bucket
     """
 )
-_GIVE_BACK = text("UPDATE throttle_counts SET n = n - 1 WHERE key = :key AND bucket = :b AND n > 0")
+_GIVE_BACK = text(
+    """
+    UPDATE throttle_counts SET
+      n = CASE WHEN bucket = :b THEN n - 1 ELSE n END,
+      prev = CASE WHEN bucket = :b + 1 THEN prev - 1 ELSE prev END
+    WHERE key = :key AND ((bucket = :b AND n > 0) OR (bucket = :b + 1 AND prev > 0))
+    """
+)
 _PEEK = text("SELECT bucket, n, prev FROM throttle_counts WHERE key = :key")
 _SWEEP = text("DELETE FROM throttle_counts WHERE until < :now")
 
@@ -72,7 +79,8 @@ def take(session: Session, key: str, limit: int, window: float, now: float) -> C
 
 
 def give_back(session: Session, counted: Counted) -> None:
-    """Uncount an attempt counted by :func:`take` (nothing if its window is over: the count only falls)."""
+    """Uncount an attempt counted by :func:`take`: in its window's count, or in the previous-window count when
+    the row moved on to the next window meanwhile (a right password just after a boundary); nothing later."""
     session.execute(_GIVE_BACK, {"key": counted.key, "b": counted.bucket})
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections import Counter
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitre.server.limits import throttle_address
+from arbitre.server.limits import Limit, Limiter, throttle_address
 from arbitre.server.throttle import Busy, FairQueue
 from arbitre.store import migrate, open_database, throttles
 from arbitre.store.db import Database
@@ -250,3 +251,39 @@ def test_the_queue_never_admits_more_than_its_bounds(slots: int, per_address: in
             await asyncio.wait_for(queue.enter(f"last{i}"), 1)
 
     asyncio.run(run())
+
+
+def test_a_right_password_just_after_a_window_boundary_is_given_back(
+    two_processes: tuple[Database, Database],
+) -> None:
+    """An attempt counted at the end of a window and given back once the row moved to the next window was
+    left counted (the give-back matched only its own window): now the previous-window count falls."""
+    db = two_processes[0]
+    key = f"h|{uuid.uuid4().hex}"
+    first = _attempt(db, key, 2, T0 + WINDOW - 1, give_back=False)
+    assert first is not None
+    assert _attempt(db, key, 2, T0 + WINDOW, give_back=False) is not None  # the row moves to the next window
+    with db.writing() as s:
+        throttles.give_back(s, first)
+    assert _attempt(db, key, 2, T0 + WINDOW, give_back=False) is not None
+
+
+def test_a_refusal_given_back_meanwhile_is_retried_not_remembered(
+    two_processes: tuple[Database, Database], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal whose count was given back before its wait was read (wait 0) was remembered a whole window,
+    refusing the address early: now the take is tried once more, and nothing is remembered."""
+    db = two_processes[0]
+    limit = Limit("t", 1, WINDOW, "tries", "address")
+    key = limit.key(uuid.uuid4().hex)
+    limiter = Limiter(db, lambda: datetime.fromtimestamp(T0 + 1, UTC))
+    held = limiter.take((limit, key))
+    real_wait = throttles.wait
+
+    def given_back_meanwhile(*args: Any) -> float:
+        limiter.give_back(held, limit)  # another request's right password, between the refusal and the read
+        return real_wait(*args)
+
+    monkeypatch.setattr(throttles, "wait", given_back_meanwhile)
+    limiter.take((limit, key))
+    assert limiter.refused_for(key) == 0.0
