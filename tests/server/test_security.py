@@ -36,6 +36,7 @@ CALLS: dict[tuple[str, str], tuple[str, Any]] = {
     ("POST", "/api/games/{game_id}/check"): ("json", {"orders": ["A PAR - PIC"]}),
     ("GET", "/api/games/{game_id}/history"): ("none", None),
     ("GET", "/api/games/{game_id}/history/{index}"): ("none", None),
+    ("GET", "/api/games/{game_id}/export"): ("none", None),
     ("GET", "/api/games/{game_id}/messages"): ("none", None),
     ("POST", "/api/games/{game_id}/messages"): ("json", {"to": "*", "body": "spam"}),
     ("POST", "/api/games/{game_id}/master"): ("json", {"action": "end"}),
