@@ -154,7 +154,10 @@ class Game:
         if holds_retreat_phase(self.rules, pos):
             # Every retreat step is held by everyone, so nobody learns who has something to retreat.
             return sorted({u.power for u in pos.units.values()} | {d.unit.power for d in pos.dislodged.values()})
-        return sorted({d.unit.power for d in pos.dislodged.values()})
+        # A dislodged unit with nowhere to go has no choice (a missing order disbands it): its power is not
+        # waited for, so a retreat phase where no unit may retreat is processed at once (as MILA skips it).
+        options = retreat_options_of(self.rules, pos)
+        return sorted({d.unit.power for prov, d in pos.dislodged.items() if options.get(prov)})
 
     def legal_orders(self, power: str) -> dict[str, list[str]]:
         """Every legal order of ``power`` now."""

@@ -25,7 +25,7 @@ from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, crea
 from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import CheckedOrders, SubmitResult
 from arbitre.store.messages import TO_MASTER, post_message
-from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
+from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, Message, User
 from arbitre.variants import REGISTRY
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
@@ -259,13 +259,13 @@ def submit_orders(
         raise conflict(str(err)) from err
 
 
-def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> None:
-    """Post a press message under the game's press settings."""
+def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> Message:
+    """Post a press message under the game's press settings; returns the stored message."""
     game = site.referee.game(session, seat.row)
     if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
         raise bad_request("this game has no master to write to", "press", "to")
     try:
-        post_message(
+        return post_message(
             session,
             seat.row.id,
             seat.row.phase,

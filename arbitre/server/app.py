@@ -93,6 +93,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     apidocs.mount(app)
 
+    from arbitre.server.mila.route import router as mila_router
     from arbitre.server.pages import render_problem
     from arbitre.server.routes import (
         account_security,
@@ -123,6 +124,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.include_router(pages_tournaments.router)
     app.include_router(notify_routes.router)
     app.include_router(account_security.router)
+    app.include_router(mila_router)  # MILA's websocket clients, at "/"
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

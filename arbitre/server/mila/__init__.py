@@ -1,0 +1,13 @@
+"""MILA's websocket protocol on the site's own port: MILA's ``diplomacy`` clients (PyPI ``diplomacy`` 1.1.2,
+``diplomacy.client.connection.connect(host, port)``) play the site's games with the site's accounts.
+
+* :mod:`.names` translates orders, results and messages between MILA's notation and arbitre's;
+* :mod:`.zobrist` is MILA's state hash, computed as MILA computes it;
+* :mod:`.board` builds MILA's states, phase data and game objects from a viewer's allow-list views;
+* :mod:`.protocol` checks each incoming request at the boundary (pydantic) and writes MILA's errors;
+* :mod:`.service` does what each request asks through the site's application services;
+* :mod:`.session` is one websocket connection: its tokens, its games, the notifications it is owed;
+* :mod:`.route` is the websocket endpoint at ``/`` (the address MILA's client opens).
+
+Written from MILA's documented formats and observed behaviour; no MILA code is used (it is AGPL-3.0).
+"""
