@@ -10,6 +10,8 @@ module (rule options are fine: they change rulings, not what is on the board).
 
 from __future__ import annotations
 
+import hmac
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -116,10 +118,40 @@ def press_name(role: str) -> str:
 
 
 # --------------------------------------------------------------------------- accounts
+_KEY = secrets.token_bytes(32)
+_CHECKED: dict[tuple[str, bytes], tuple[int, int]] = {}
+"""Credentials this process checked: (name, keyed digest of the password) → (account id, the account's
+revision then).  MILA's clients sign in at every connection; a password is hashed (slowly, on purpose) once,
+and a change to the account (a new password) makes its entry stale."""
+MAX_CHECKED = 10_000
+
+
 def sign_in(site: Site, username: str, password: str, address: str) -> int:
     """The account's id: logged in with the site's password, or registered with the site's own rules."""
     if not username or not password:
         raise MilaError("sign_in needs a username and a password", "UserException")
+    key = (username.strip().lower(), hmac.new(_KEY, password.encode("utf-8", "surrogatepass"), "sha256").digest())
+    known = _CHECKED.get(key)
+    if known is not None:
+        with site.db.reading() as s:
+            try:
+                site.guard.check(address, username)
+            except Problem as err:
+                raise _problem(err, "UserException") from err
+            user = s.get(User, known[0])
+            if user is not None and user.revision == known[1]:
+                return user.id
+    user_id = _sign_in(site, username, password, address)
+    with site.db.reading() as s:
+        user = s.get(User, user_id)
+        if user is not None:
+            if len(_CHECKED) >= MAX_CHECKED:
+                _CHECKED.pop(next(iter(_CHECKED)))
+            _CHECKED[key] = (user.id, user.revision)
+    return user_id
+
+
+def _sign_in(site: Site, username: str, password: str, address: str) -> int:
     with site.db.reading() as s:
         try:
             user = actions.authenticate(s, site, username, password, address)
@@ -386,18 +418,10 @@ def _power(seat: services.Seat, asked: str | None) -> str:
 
 
 def set_orders(
-    site: Site,
-    user_id: int,
-    game_id: str,
-    role: str,
-    phase: str,
-    power: str | None,
-    orders: list[str],
-    wait: bool | None,
-) -> None:
-    """A power's orders (MILA's notation) for the current phase; ``wait`` ``False`` or absent marks it ready
-    (MILA's ``REAL_TIME`` rule), ``True`` keeps it waiting.  The phase is processed when every power that must
-    act is ready."""
+    site: Site, user_id: int, game_id: str, role: str, phase: str, power: str | None, orders: list[str]
+) -> bool:
+    """A power's orders (MILA's notation) for the current phase, saved not ready; ``True`` when the power has
+    something to order now (the caller then marks it ready, see :func:`mark_ready`)."""
     with site.db.reading() as s:
         seat = _seat(s, user_id, game_id, role)
         mine = _power(seat, power)
@@ -413,19 +437,34 @@ def set_orders(
         if mine not in powers_to_act(game):
             if lines:
                 raise MilaError(f"{mine} has nothing to order in {seat.row.phase}", "ResponseException")
-            return
+            return False
         checked = actions.precheck_orders(site, s, seat, lines)
     with site.db.writing() as s, _site_errors():
         seat = _seat(s, user_id, game_id, role, lock=True)
-        actions.submit_orders(s, site, seat, lines, wait is not True, phase, checked)
+        actions.submit_orders(s, site, seat, lines, False, phase, checked)
+    return True
 
 
-def set_wait(site: Site, user_id: int, game_id: str, role: str, power: str | None, wait: bool) -> None:
-    """A power's ready switch (MILA's wait flag, inverted)."""
-    with site.db.writing() as s, _site_errors():
+def mark_ready(site: Site, user_id: int, game_id: str, role: str, phase: str, ready: bool) -> None:
+    """Set a power's ready switch for ``phase`` (nothing once the game has moved on); the phase is processed
+    when every power that must act is ready."""
+    with site.db.writing() as s:
         seat = _seat(s, user_id, game_id, role, lock=True)
+        if seat.row.phase != phase or seat.row.status not in (ACTIVE, PAUSED):
+            return
+        game = site.referee.game(s, seat.row)
+        if _power(seat, None) not in powers_to_act(game):
+            return
+        with _site_errors():
+            actions.submit_orders(s, site, seat, None, ready, phase)
+
+
+def set_wait(site: Site, user_id: int, game_id: str, role: str, power: str | None, wait: bool) -> str:
+    """Check a wait-flag request; the phase it is for (the caller sets the switch, see :func:`mark_ready`)."""
+    with site.db.reading() as s:
+        seat = _seat(s, user_id, game_id, role)
         _power(seat, power)
-        actions.submit_orders(s, site, seat, None, not wait, None)
+        return seat.row.phase
 
 
 def clear_orders(site: Site, user_id: int, game_id: str, role: str, power: str | None) -> None:

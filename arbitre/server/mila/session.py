@@ -5,8 +5,8 @@ A token is made at each ``sign_in`` (192 random bits) and stands for the account
 one connection may hold several (MILA's client signs every player in on one connection).  Each game a
 token joined is followed: the site's change signals (:class:`arbitre.server.live.Hub`) wake it, and
 :func:`arbitre.server.mila.service.news` says, from that token's own view, what it has not been told yet.
-Notifications wait for the answer of the request being handled, so that a client always reads the answer
-to its request before what the request caused.
+Requests are answered concurrently, each by its request id; a notification may reach the client before
+the answer of the request that caused it (MILA's own server does not order them either).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import itertools
 import json
 import logging
 import secrets
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -32,11 +33,24 @@ from arbitre.server.site import Site
 log = logging.getLogger("arbitre.mila")
 T = TypeVar("T")
 
+READY_DELAY = 1.0
+"""Seconds between a MILA client's orders (not waiting) and its ready switch: MILA's scheduler tick."""
+_LATER: set[asyncio.Task[None]] = set()
 TOKENS: dict[str, int] = {}
 """This process's MILA tokens → account id."""
 MAX_TOKENS = 100_000
 """Tokens kept at most (the oldest are forgotten first)."""
 _ids = itertools.count(1)
+_SIGN_INS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def sign_ins() -> asyncio.Lock:
+    """The lock that lets MILA sign-ins of this event loop check one password at a time."""
+    loop = asyncio.get_running_loop()
+    lock = _SIGN_INS.get(loop)
+    if lock is None:
+        lock = _SIGN_INS[loop] = asyncio.Lock()
+    return lock
 
 
 @dataclass
@@ -59,7 +73,8 @@ class Connection:
     hub: Hub
     address: str
     follows: dict[tuple[str, str], Follow] = field(default_factory=dict)
-    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    requests: set[asyncio.Task[None]] = field(default_factory=set)
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def run(self) -> None:
         """Answer requests until the client leaves."""
@@ -71,21 +86,32 @@ class Connection:
                 frame = message.get("text") if message.get("text") is not None else message.get("bytes")
                 if frame is None:
                     continue
-                async with self.turn:
-                    answer = await self.answer(frame)
-                    if answer is not None:
-                        await self.send(answer)
+                # Each request in its own task, as MILA's server does: its client sends many at once
+                # (it signs seven players in together) and awaits each answer by its request id.
+                task = asyncio.create_task(self.handle(frame))
+                self.requests.add(task)
+                task.add_done_callback(self.requests.discard)
         except WebSocketDisconnect:
             return
         finally:
+            for task in list(self.requests):
+                task.cancel()
             for follow in self.follows.values():
                 if follow.task is not None:
                     follow.task.cancel()
 
+    async def handle(self, frame: str | bytes) -> None:
+        """Answer one frame."""
+        answer = await self.answer(frame)
+        if answer is not None:
+            await self.send(answer)
+
     async def send(self, value: dict[str, Any]) -> None:
         """Write one frame (a closed socket is the reader's business)."""
-        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-            await self.ws.send_text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        async with self.writing:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                await self.ws.send_text(text)
 
     async def answer(self, frame: str | bytes) -> dict[str, Any] | None:
         """The response to one frame: its data, ``ok``, or MILA's ``error`` (never an exception)."""
@@ -115,7 +141,8 @@ class Connection:
         """Do what the request asks."""
         site, rid = self.site, r.request_id
         if isinstance(r, p.SignIn):
-            user_id = await self.call(service.sign_in, site, r.username, r.password, self.address)
+            async with sign_ins():  # one password check at a time: the site's hashing gate queues only two
+                user_id = await self.call(service.sign_in, site, r.username, r.password, self.address)
             token = secrets.token_hex(24)
             if len(TOKENS) >= MAX_TOKENS:
                 TOKENS.pop(next(iter(TOKENS)))
@@ -167,9 +194,15 @@ class Connection:
         """A request about one of the token's games."""
         site, rid, gid, role = self.site, r.request_id, r.game_id, r.game_role
         if isinstance(r, p.SetOrders):
-            await self.call(service.set_orders, site, user, gid, role, r.phase, r.power_name, list(r.orders), r.wait)
+            acts = await self.call(service.set_orders, site, user, gid, role, r.phase, r.power_name, list(r.orders))
+            if acts and r.wait is not True:
+                self.ready_later(user, gid, role, r.phase)
         elif isinstance(r, p.SetWaitFlag):
-            await self.call(service.set_wait, site, user, gid, role, r.power_name, r.wait)
+            phase = await self.call(service.set_wait, site, user, gid, role, r.power_name, r.wait)
+            if r.wait:
+                await self.call(service.mark_ready, site, user, gid, role, phase, False)
+            else:
+                self.ready_later(user, gid, role, phase)
         elif isinstance(r, p.ClearOrders):
             await self.call(service.clear_orders, site, user, gid, role, r.power_name)
         elif isinstance(r, p.Vote):
@@ -204,6 +237,24 @@ class Connection:
         elif isinstance(r, p.QuerySchedule):
             raise p.MilaError("this server does not publish its schedule over MILA's protocol; see the game page")
         return p.ok(rid)
+
+    def ready_later(self, user: int, game_id: str, role: str, phase: str) -> None:
+        """Mark the power ready after :data:`READY_DELAY` (MILA's scheduler processes a phase at its next tick, and
+        its clients count on that: a power with nothing to order may still write in the phase just after the
+        last orders came)."""
+
+        async def later() -> None:
+            await asyncio.sleep(READY_DELAY)
+            try:
+                await self.call(service.mark_ready, self.site, user, game_id, role, phase, True)
+            except p.MilaError:
+                pass  # the seat or the game changed meanwhile: nothing to mark
+            except Exception:
+                log.exception("MILA ready switch of game %s failed", game_id)
+
+        task = asyncio.create_task(later())  # not cancelled with the connection: the orders were taken
+        _LATER.add(task)
+        task.add_done_callback(_LATER.discard)
 
     async def joined(self, rid: str, token: str, user: int, joined: service.Joined) -> dict[str, Any]:
         """Answer a join with the game object and start following the game."""
@@ -243,9 +294,8 @@ class Connection:
                     )
                 except p.MilaError:
                     return  # access lost: the game is no longer this token's
-                async with self.turn:
-                    for name, fields in notes:
-                        await self.send(self.notification(follow, name, fields))
+                for name, fields in notes:
+                    await self.send(self.notification(follow, name, fields))
                 follow.seen = seen
         except asyncio.CancelledError:
             raise
