@@ -95,7 +95,7 @@ def test_hostile_frames_get_mila_errors_and_the_connection_goes_on(app_client: T
         r = m.ask("set_orders", **order, game_role="FRANCE", power_name="GERMANY", orders=["A MUN - RUH"])
         assert "not GERMANY" in error_of(r, "GameRoleException")
         r = m.ask("join_game", token=token, game_id=str(gid), power_name="GERMANY")
-        assert "GameRoleException" == r["error_type"]
+        assert r["error_type"] == "GameRoleException"
         r = m.ask(
             "send_game_message",
             **order,
