@@ -152,16 +152,18 @@ def sign_in(site: Site, username: str, password: str, address: str) -> int:
 
 
 def _sign_in(site: Site, username: str, password: str, address: str) -> int:
+    # MILA's sign_in registers an unknown name, so it tells whether a name exists anyway: an unknown name
+    # goes straight to the registration (no password check against a dummy hash first).
     with site.db.reading() as s:
-        try:
-            user = actions.authenticate(s, site, username, password, address)
-        except Problem as err:
-            raise _problem(err, "UserException") from err
-        if user is not None:
-            return user.id
         exists = user_by_name(s, username.strip()) is not None
-    if exists:
-        raise MilaError("wrong password for this account", "UserException")
+        if exists:
+            try:
+                user = actions.authenticate(s, site, username, password, address)
+            except Problem as err:
+                raise _problem(err, "UserException") from err
+            if user is None:
+                raise MilaError("wrong password for this account", "UserException")
+            return user.id
     try:
         password_hash = actions.check_account(site, username.strip(), password, address)
         with site.db.writing() as s:

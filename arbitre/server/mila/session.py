@@ -33,8 +33,9 @@ from arbitre.server.site import Site
 log = logging.getLogger("arbitre.mila")
 T = TypeVar("T")
 
-READY_DELAY = 1.0
-"""Seconds between a MILA client's orders (not waiting) and its ready switch: MILA's scheduler tick."""
+READY_DELAY = 2.0
+"""Seconds between a MILA client's orders (not waiting) and its ready switch: MILA's scheduler processes a phase
+at its next one-second tick; two seconds leave room on a loaded machine."""
 _LATER: set[asyncio.Task[None]] = set()
 TOKENS: dict[str, int] = {}
 """This process's MILA tokens → account id."""
