@@ -171,3 +171,48 @@ def test_orders_messages_and_processing_over_the_protocol(app_client: TestClient
     page = viewer.get(f"/api/games/{gid}")
     assert page.status_code in (200, 403)
     assert viewer.get("/api/games").json()
+
+
+def masked(value: Any) -> Any:
+    """``value`` with game ids and times set aside (they differ between two games by construction)."""
+    if isinstance(value, dict):
+        return {
+            k: ("*" if k in ("game_id", "timestamp", "timestamp_created", "time_sent", "controller", "notification_id",
+                             "token", "request_id") else masked(v))
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [masked(v) for v in value]
+    return value
+
+
+def test_a_third_power_is_told_the_same_whatever_two_others_hid(app_client: TestClient) -> None:
+    """Two games that differ only in what France and Germany keep to themselves (a private message, France's
+    pending orders): England's game object, its notifications and the processed phase are the same."""
+    told: list[Any] = []
+    for variant in range(2):
+        gid, _master, players = start_game(app_client)
+        with app_client.websocket_connect("/") as ws:
+            m = Mila(ws)
+            tokens = {p: m.sign_in(players[p].name) for p in POWERS}
+            objects = {}
+            for p in POWERS:
+                r = m.ask("join_game", token=tokens[p], game_id=str(gid), power_name=p)
+                objects[p] = r["data"]
+            body = {"game_id": str(gid), "phase": "S1901M"}
+            if variant:
+                secret = {"sender": "FRANCE", "recipient": "GERMANY", "message": "psst", "phase": "S1901M"}
+                m.ask("send_game_message", token=tokens["FRANCE"], game_role="FRANCE", **body, message=secret)
+                m.ask("set_orders", token=tokens["FRANCE"], game_role="FRANCE", **body, orders=["A PAR - PIC"], wait=True)
+            england_now = m.ask("join_game", token=tokens["ENGLAND"], game_id=str(gid), power_name="ENGLAND")["data"]
+            possible = m.ask("get_all_possible_orders", token=tokens["ENGLAND"], game_role="ENGLAND", **body)
+            for p in POWERS:
+                orders = ["A PAR - BUR"] if p == "FRANCE" else []
+                m.ask("set_orders", token=tokens[p], game_role=p, **body, orders=orders)
+            while not any(n["name"] == "game_processed" and n["token"] == tokens["ENGLAND"] for n in m.notes):
+                m.notes.append(json.loads(ws.receive_text()))
+            england_notes = [n for n in m.notes if n["token"] == tokens["ENGLAND"]]
+            history = m.ask("get_phase_history", token=tokens["ENGLAND"], game_role="ENGLAND", game_id=str(gid))
+        told.append(masked([objects["ENGLAND"], england_now, possible, england_notes, history]))
+    assert told[0] == told[1]
+    assert "psst" not in json.dumps(told[1]) and "A PAR - PIC" not in json.dumps(told[1])
