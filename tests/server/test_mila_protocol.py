@@ -82,7 +82,7 @@ def test_hostile_frames_get_mila_errors_and_the_connection_goes_on(app_client: T
         assert "buffer_size" in error_of(
             m.ask("get_dummy_waiting_powers", token="t", buffer_size="many"), "RequestException"
         )
-        assert "too" in error_of(m.raw(" " * 300_000), "RequestException") or True
+        assert "at most" in error_of(m.raw(" " * 300_000), "RequestException")
         assert "unknown token" in error_of(m.ask("list_games", token="forged" * 4), "TokenException")
         # another player's power
         france = players["FRANCE"].name
@@ -177,8 +177,21 @@ def masked(value: Any) -> Any:
     """``value`` with game ids and times set aside (they differ between two games by construction)."""
     if isinstance(value, dict):
         return {
-            k: ("*" if k in ("game_id", "timestamp", "timestamp_created", "time_sent", "controller", "notification_id",
-                             "token", "request_id") else masked(v))
+            k: (
+                "*"
+                if k
+                in (
+                    "game_id",
+                    "timestamp",
+                    "timestamp_created",
+                    "time_sent",
+                    "controller",
+                    "notification_id",
+                    "token",
+                    "request_id",
+                )
+                else masked(v)
+            )
             for k, v in value.items()
         }
     if isinstance(value, list):
@@ -203,7 +216,9 @@ def test_a_third_power_is_told_the_same_whatever_two_others_hid(app_client: Test
             if variant:
                 secret = {"sender": "FRANCE", "recipient": "GERMANY", "message": "psst", "phase": "S1901M"}
                 m.ask("send_game_message", token=tokens["FRANCE"], game_role="FRANCE", **body, message=secret)
-                m.ask("set_orders", token=tokens["FRANCE"], game_role="FRANCE", **body, orders=["A PAR - PIC"], wait=True)
+                m.ask(
+                    "set_orders", token=tokens["FRANCE"], game_role="FRANCE", **body, orders=["A PAR - PIC"], wait=True
+                )
             england_now = m.ask("join_game", token=tokens["ENGLAND"], game_id=str(gid), power_name="ENGLAND")["data"]
             possible = m.ask("get_all_possible_orders", token=tokens["ENGLAND"], game_role="ENGLAND", **body)
             for p in POWERS:
