@@ -157,6 +157,13 @@ def test_orders_messages_and_processing_over_the_protocol(app_client: TestClient
         want |= {(tokens["GERMANY"], "game_message_received"), (admin, "game_message_received")}
         while not want <= {(n["token"], n["name"]) for n in m.notes}:
             m.notes.append(json.loads(ws.receive_text()))
+        history = m.ask("get_phase_history", token=admin, game_role="omniscient_type", game_id=gid, from_phase="S1901M")
+        assert [d["name"] for d in history["data"]] == ["S1901M"]
+        assert history["data"][0]["orders"]["FRANCE"] == []
+        r = m.ask("get_phase_history", token=admin, game_role="omniscient_type", game_id=gid, to_phase="S1999M")
+        assert "no played phase" in error_of(r, "GamePhaseException")
+        synced = m.ask("synchronize", token=tokens["ITALY"], game_role="ITALY", game_id=gid, timestamp=0)
+        assert synced["name"] == "data_game_info" and synced["phase"] == "F1901M"
     received = [n for n in m.notes if n["name"] == "game_message_received"]
     assert {n["token"] for n in received} == {tokens["GERMANY"], admin}
     processed = [n for n in m.notes if n["name"] == "game_processed"]

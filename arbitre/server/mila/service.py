@@ -539,26 +539,39 @@ def possible_orders(site: Site, user_id: int, game_id: str, role: str) -> dict[s
         return {"possible_orders": possible, "orderable_locations": orderable}
 
 
-def phase_history(site: Site, user_id: int, game_id: str, role: str) -> list[dict[str, Any]]:
-    """Every played MILA phase as the requester sees it."""
+def phase_history(
+    site: Site, user_id: int, game_id: str, role: str, start: str | int | None, end: str | int | None
+) -> list[dict[str, Any]]:
+    """The played MILA phases from ``start`` to ``end`` (phase names or indices, as MILA takes them; ``None``:
+    from the first, to the last) as the requester sees them."""
     with site.db.reading() as s:
         seat = _seat(s, user_id, game_id, role)
         game = site.referee.game(s, seat.row)
         timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
         messages = _messages(s, seat.row, role)
-        return [timeline.phase_data(k, messages) for k in range(len(timeline.played))]
+        played = [timeline.phase_data(k, messages) for k in range(len(timeline.played))]
+    names_ = [d["name"] for d in played]
+
+    def index(bound: str | int | None, default: int) -> int:
+        if bound is None or bound == "":
+            return default
+        if isinstance(bound, int):
+            return bound if bound >= 0 else len(played) + bound
+        if bound not in names_:
+            raise MilaError(f"no played phase {bound[:16]!r} in game {game_id}", "GamePhaseException")
+        return names_.index(bound)
+
+    return played[index(start, 0) : index(end, len(played) - 1) + 1]
 
 
-# --------------------------------------------------------------------------- notifications
-def glance(site: Site, user_id: int, game_id: str, role: str) -> Seen:
-    """What the client knows of a game when it joins it."""
+def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str]:
+    """What a client that follows a game from now on knows of it, and its current MILA phase."""
     with site.db.reading() as s:
         seat = _seat(s, user_id, game_id, role)
         game = site.referee.game(s, seat.row)
         timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
-        return Seen(
-            seat.row.status, len(game.history), len(timeline.played), count_for(s, seat.row.id, press_name(role))
-        )
+        count = count_for(s, seat.row.id, press_name(role))
+        return Seen(seat.row.status, len(game.history), len(timeline.played), count), timeline.current_name()
 
 
 Note = tuple[str, dict[str, Any]]

@@ -37,6 +37,8 @@ READY_DELAY = 2.0
 """Seconds between a MILA client's orders (not waiting) and its ready switch: MILA's scheduler processes a phase
 at its next one-second tick; two seconds leave room on a loaded machine."""
 _LATER: set[asyncio.Task[None]] = set()
+MAX_FOLLOWS = 200
+"""Games one connection follows at most (each is a task waiting for the game's changes)."""
 TOKENS: dict[str, int] = {}
 """This process's MILA tokens → account id."""
 MAX_TOKENS = 100_000
@@ -216,7 +218,8 @@ class Connection:
             found = await self.call(service.possible_orders, site, user, gid, role)
             return {"request_id": rid, "name": "data_possible_orders", **found}
         elif isinstance(r, p.GetPhaseHistory):
-            return p.data(rid, "data_game_phases", await self.call(service.phase_history, site, user, gid, role))
+            phases = await self.call(service.phase_history, site, user, gid, role, r.from_phase, r.to_phase)
+            return p.data(rid, "data_game_phases", phases)
         elif isinstance(r, p.ProcessGame):
             await self.call(service.process_now, site, user, gid, role)
         elif isinstance(r, p.LeaveGame):
@@ -224,14 +227,14 @@ class Connection:
             if follow is not None and follow.task is not None:
                 follow.task.cancel()
         elif isinstance(r, p.Synchronize):
-            seen = await self.call(service.glance, site, user, gid, role)
+            seen, phase = await self.call(service.glance, site, user, gid, role)
             if (r.token, gid) not in self.follows:
                 self.follow(Follow(r.token, gid, role, seen))
             return {
                 "request_id": rid,
                 "name": "data_game_info",
                 "game_id": gid,
-                "phase": "",
+                "phase": phase,
                 "timestamp": r.timestamp,
                 "timestamp_created": 0,
             }
@@ -266,7 +269,9 @@ class Connection:
         return p.data(rid, "data_game", joined.game)
 
     def follow(self, follow: Follow) -> None:
-        """Start the notification task of a followed game."""
+        """Start the notification task of a followed game (at most :data:`MAX_FOLLOWS` per connection)."""
+        if len(self.follows) >= MAX_FOLLOWS and (follow.token, follow.game_id) not in self.follows:
+            raise p.MilaError(f"a connection follows at most {MAX_FOLLOWS} games; leave one first", "ResponseException")
         self.follows[(follow.token, follow.game_id)] = follow
         follow.task = asyncio.create_task(self.watch(follow))
 
