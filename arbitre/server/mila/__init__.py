@@ -5,6 +5,8 @@
 * :mod:`.zobrist` is MILA's state hash, computed as MILA computes it;
 * :mod:`.board` builds MILA's states, phase data and game objects from a viewer's allow-list views;
 * :mod:`.protocol` checks each incoming request at the boundary (pydantic) and writes MILA's errors;
+* :mod:`.access` says who a client is in a game and what it may read (roles, seats, press);
+* :mod:`.reading` builds what a client is told from its own view (game objects, phases, notifications);
 * :mod:`.service` does what each request asks through the site's application services;
 * :mod:`.session` is one websocket connection: its tokens, its games, the notifications it is owed;
 * :mod:`.route` is the websocket endpoint at ``/`` (the address MILA's client opens).

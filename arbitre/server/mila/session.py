@@ -4,7 +4,7 @@ game it follows is owed.
 A token is made at each ``sign_in`` (192 random bits) and stands for the account in this server process;
 one connection may hold several (MILA's client signs every player in on one connection).  Each game a
 token joined is followed: the site's change signals (:class:`arbitre.server.live.Hub`) wake it, and
-:func:`arbitre.server.mila.service.news` says, from that token's own view, what it has not been told yet.
+:func:`arbitre.server.mila.reading.news` says, from that token's own view, what it has not been told yet.
 Requests are answered concurrently, each by its request id; a notification may reach the client before
 the answer of the request that caused it (MILA's own server does not order them either).
 """
@@ -26,8 +26,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbitre.server.live import Hub
+from arbitre.server.mila import access, reading, service
 from arbitre.server.mila import protocol as p
-from arbitre.server.mila import service
 from arbitre.server.site import Site
 
 log = logging.getLogger("arbitre.mila")
@@ -63,7 +63,7 @@ class Follow:
     token: str
     game_id: str
     role: str
-    seen: service.Seen
+    seen: access.Seen
     task: asyncio.Task[None] | None = None
 
 
@@ -218,7 +218,7 @@ class Connection:
             found = await self.call(service.possible_orders, site, user, gid, role)
             return {"request_id": rid, "name": "data_possible_orders", **found}
         elif isinstance(r, p.GetPhaseHistory):
-            phases = await self.call(service.phase_history, site, user, gid, role, r.from_phase, r.to_phase)
+            phases = await self.call(reading.phase_history, site, user, gid, role, r.from_phase, r.to_phase)
             return p.data(rid, "data_game_phases", phases)
         elif isinstance(r, p.ProcessGame):
             await self.call(service.process_now, site, user, gid, role)
@@ -227,7 +227,7 @@ class Connection:
             if follow is not None and follow.task is not None:
                 follow.task.cancel()
         elif isinstance(r, p.Synchronize):
-            seen, phase = await self.call(service.glance, site, user, gid, role)
+            seen, phase = await self.call(reading.glance, site, user, gid, role)
             if (r.token, gid) not in self.follows:
                 self.follow(Follow(r.token, gid, role, seen))
             return {
@@ -296,7 +296,7 @@ class Connection:
                     return
                 try:
                     seen, notes = await run_in_threadpool(
-                        service.news, self.site, user, follow.game_id, follow.role, follow.seen
+                        reading.news, self.site, user, follow.game_id, follow.role, follow.seen
                     )
                 except p.MilaError:
                     return  # access lost: the game is no longer this token's
