@@ -71,6 +71,17 @@ def test_sign_in_uses_the_site_accounts(app_client: TestClient) -> None:
     assert app_client.post("/api/tokens", json={"name": "bob_mila", "password": "secret-pass"}).status_code == 201
 
 
+def test_a_new_password_ends_the_old_one_over_mila_at_once(app_client: TestClient) -> None:
+    carol = Api(app_client, "carol")
+    with app_client.websocket_connect("/") as ws:
+        m = Mila(ws)
+        assert m.sign_in("carol") and m.sign_in("carol")  # the second from the checked-credentials cache
+        body = {"current_password": "password123", "new_password": "another-long-one"}
+        assert app_client.post("/api/me/password", json=body, headers=carol.headers).status_code == 200
+        assert "wrong password" in error_of(m.ask("sign_in", username="carol", password="password123"), "UserException")
+        assert m.sign_in("carol", "another-long-one")
+
+
 def test_hostile_frames_get_mila_errors_and_the_connection_goes_on(app_client: TestClient) -> None:
     gid, _master, players = start_game(app_client)
     with app_client.websocket_connect("/") as ws:

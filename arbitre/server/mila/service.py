@@ -41,9 +41,9 @@ from arbitre.store.messages import PUBLIC
 from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, User
 
 _KEY = secrets.token_bytes(32)
-_CHECKED: dict[tuple[str, bytes], tuple[int, int]] = {}
-"""Credentials this process checked: (name, keyed digest of the password) → (account id, the account's
-revision then).  MILA's clients sign in at every connection; a password is hashed (slowly, on purpose) once,
+_CHECKED: dict[tuple[str, str, bytes], tuple[int, int]] = {}
+"""Credentials this process checked: (database, name, keyed digest of the password) → (account id, the
+account's revision then).  MILA's clients sign in at every connection; a password is hashed (slowly, on purpose) once,
 and a change to the account (a new password) makes its entry stale."""
 MAX_CHECKED = 10_000
 
@@ -52,7 +52,11 @@ def sign_in(site: Site, username: str, password: str, address: str) -> int:
     """The account's id: logged in with the site's password, or registered with the site's own rules."""
     if not username or not password:
         raise MilaError("sign_in needs a username and a password", "UserException")
-    key = (username.strip().lower(), hmac.new(_KEY, password.encode("utf-8", "surrogatepass"), "sha256").digest())
+    key = (
+        str(site.settings.database_url),
+        username.strip().lower(),
+        hmac.new(_KEY, password.encode("utf-8", "surrogatepass"), "sha256").digest(),
+    )
     known = _CHECKED.get(key)
     if known is not None:
         with site.db.reading() as s:
@@ -61,7 +65,7 @@ def sign_in(site: Site, username: str, password: str, address: str) -> int:
             except Problem as err:
                 raise problem(err, "UserException") from err
             user = s.get(User, known[0])
-            if user is not None and user.revision == known[1]:
+            if user is not None and user.revision == known[1] and user.name.lower() == key[1]:
                 return user.id
     user_id = _sign_in(site, username, password, address)
     with site.db.reading() as s:
