@@ -184,11 +184,12 @@ def test_orders_messages_and_processing_over_the_protocol(app_client: TestClient
     assert england["previous_phase_data"]["messages"] == []  # not England's to read
     germany = next(n for n in processed if n["token"] == tokens["GERMANY"])
     assert [x["message"] for x in germany["previous_phase_data"]["messages"]] == ["psst"]
-    # the site shows the same game
-    viewer = Api(app_client, "watcher")
-    page = viewer.get(f"/api/games/{gid}")
-    assert page.status_code in (200, 403)
-    assert viewer.get("/api/games").json()
+    # the site's game, with MILA's rulings (the mila preset) and the phase played
+    token = app_client.post("/api/tokens", json={"name": "admin_m", "password": "password"}).json()["token"]
+    page = app_client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+    assert page["game"]["options"] == {"preset": "mila"} and page["game"]["phase"] == "F1901M"
+    assert page["you"]["role"] == "master"
+    assert any(g["id"] == int(gid) for g in Api(app_client, "watcher").get("/api/games").json())
 
 
 def masked(value: Any) -> Any:

@@ -1,9 +1,9 @@
 """MILA's websocket protocol on the site's own port: MILA's ``diplomacy`` clients (PyPI ``diplomacy`` 1.1.2,
 ``diplomacy.client.connection.connect(host, port)``) play the site's games with the site's accounts.
 
-* :mod:`.names` translates orders, results and messages between MILA's notation and arbitre's;
-* :mod:`.zobrist` is MILA's state hash, computed as MILA computes it;
-* :mod:`.board` builds MILA's states, phase data and game objects from a viewer's allow-list views;
+* :mod:`.names` carries orders and press between MILA's notation and arbitre's;
+* :mod:`.board` builds MILA's states (with MILA's state hash, :mod:`arbitre.interface.mila.zobrist`), phase
+  data and game objects from a viewer's allow-list views;
 * :mod:`.protocol` checks each incoming request at the boundary (pydantic) and writes MILA's errors;
 * :mod:`.access` says who a client is in a game and what it may read (roles, seats, press);
 * :mod:`.reading` builds what a client is told from its own view (game objects, phases, notifications);

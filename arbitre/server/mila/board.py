@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from arbitre.interface.mila.saved import zobrist_tables
+from arbitre.interface.mila.zobrist import state_hash
 from arbitre.judge import Game
 from arbitre.maps import GameMap
 from arbitre.server.mila import names
-from arbitre.server.mila.zobrist import state_hash
 from arbitre.state import Phase
 from arbitre.store.messages import PUBLIC, TO_MASTER
 from arbitre.store.models import Message
@@ -93,7 +94,13 @@ def state(view: View, gmap: GameMap, influence: Influence, timestamp: int, name:
     builds = _builds(view, gmap, units, centres)
     return {
         "timestamp": timestamp,
-        "zobrist_hash": str(state_hash(gmap, units, dislodged, centres, homes)),
+        "zobrist_hash": state_hash(
+            zobrist_tables(gmap),
+            [(p, *u.split()) for p in powers for u in units[p]],  # type: ignore[misc]
+            [(p, *u.split()) for p in powers for u in dislodged[p]],  # type: ignore[misc]
+            [(p, c) for p in powers for c in centres[p]],
+            [(p, h) for p in powers for h in homes[p]],
+        ),
         "note": "",
         "name": name or view.phase,
         "units": {p: units[p] + [f"*{u}" for u in dislodged[p]] for p in powers},

@@ -150,6 +150,7 @@ def create_game(
         "press": "none" if "NO_PRESS" in rules else ("public" if "PUBLIC_PRESS" in rules else "full"),
         "assignment": "choice" if "POWER_CHOICE" in rules or power else "random",
         "deadlines": dict.fromkeys(DEADLINE_KEYS, seconds),
+        "options": {"preset": "mila"},  # MILA's rulings where they differ from the DATC (docs/mila.md)
     }
     if power:
         data.update({"creator": PLAYER, "power": power.upper()})
@@ -273,7 +274,7 @@ def set_orders(
             )
         game = site.referee.game(s, seat.row)
         try:
-            lines = [names.order_to_arbitre(game.rules, o) for o in orders if o.strip()]
+            lines = [names.order_to_arbitre(o) for o in orders if o.strip()]
         except names.OrderTextError as err:
             raise MilaError(str(err), "RequestException") from err
         if mine not in powers_to_act(game):
