@@ -71,6 +71,16 @@ def test_sign_in_uses_the_site_accounts(app_client: TestClient) -> None:
     assert app_client.post("/api/tokens", json={"name": "bob_mila", "password": "secret-pass"}).status_code == 201
 
 
+def test_signing_in_again_and_again_is_no_failed_login(app_client: TestClient) -> None:
+    """MILA's clients sign in at every connection: the checked-credentials cache must not count them as failed
+    logins (ten failures lock the account for fifteen minutes)."""
+    Api(app_client, "dora")
+    with app_client.websocket_connect("/") as ws:
+        m = Mila(ws)
+        for _ in range(15):
+            assert m.sign_in("dora")
+
+
 def test_a_new_password_ends_the_old_one_over_mila_at_once(app_client: TestClient) -> None:
     carol = Api(app_client, "carol")
     with app_client.websocket_connect("/") as ws:

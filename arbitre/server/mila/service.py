@@ -61,9 +61,10 @@ def sign_in(site: Site, username: str, password: str, address: str) -> int:
     if known is not None:
         with site.db.reading() as s:
             try:
-                site.guard.check(address, username)
+                ticket = site.guard.check(address, username)  # counted like any login
             except Problem as err:
                 raise problem(err, "UserException") from err
+            site.guard.passed(ticket)  # not a failure: a stale entry is checked in full below
             user = s.get(User, known[0])
             if user is not None and user.revision == known[1] and user.name.lower() == key[1]:
                 return user.id
