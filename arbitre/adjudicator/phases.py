@@ -110,13 +110,16 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     dislodged: dict[str, Dislodged] = {}
     for prov, attacker in dislodged_by.items():
         unit = position.units[prov]
+        convoyed = attacker in by_convoy
+        # retreat_to_standoff=after_convoy (MILA's engine): after a convoyed attack, standoffs do not count.
+        after_convoy = convoyed and rules.options.retreat_to_standoff == "after_convoy"
         allowed = retreat_places(
             gmap,
             unit,
             attacker,
             occupied,
-            standoffs,
-            attacker in by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+            frozenset() if after_convoy else standoffs,
+            convoyed and rules.options.retreat_to_convoy_origin == "allowed",
         )
         dislodged[prov] = Dislodged(unit, attacker, allowed)
     notes: Mapping[str, tuple[str, str | None]] = {}
