@@ -28,6 +28,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.guesses import join_code_guess
 from arbitre.server.milaexport import mila_export
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
@@ -267,7 +268,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
 @router.post("/games/{game_id}/join")
 def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join a game as a player or an observer."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, game_id=game_id), writing(request) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
@@ -285,7 +286,7 @@ def invitation(token: str, request: Request) -> dict[str, Any]:
 @router.post("/invitations/{token}/join")
 def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, invitation=token), writing(request) as v:
         user = v.user()
         seat = v.invitation(token, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
