@@ -12,8 +12,9 @@ Each game runs to the end of ``--end-year`` (or its end), is saved with MILA's
 (``arbitre.interface.mila.import_game``, the ``mila`` preset: what ``arbitre import`` does).  A
 game whose import disagrees with the record is printed with the phase and the difference; the
 saved file is kept in ``--keep DIR`` when asked.  With ``--export``, every imported game is also
-exported again and handed to MILA's ``is_valid_saved_game``.  Prints the counts; exits 1 when a
-game diverges.
+exported again and handed to MILA's ``is_valid_saved_game``; ``--option NAME=VALUE`` imports with that
+option over the preset (to see what an option of the preset changes).  Prints the counts; exits 1 when
+a game diverges.
 
 Run from the repository root (``diplomacy`` installed; the machine is shared, so ``nice``)::
 
@@ -66,13 +67,18 @@ def mila_game(seed: int, kind: str, end_year: int) -> Any:
     return game
 
 
-def run(seed: int, kind: str, end_year: int, export: bool) -> tuple[dict[str, Any], str | None, int]:
-    """(saved game, the first divergence or None, phases); with ``export``, also MILA's checker on our export."""
+def run(
+    seed: int, kind: str, end_year: int, export: bool, options: dict[str, str] | None = None
+) -> tuple[dict[str, Any], str | None, int]:
+    """(saved game, the first divergence or None, phases); with ``export``, also MILA's checker on our export.
+
+    ``options``: arbitre's rule options for the import (default: the ``mila`` preset).
+    """
     from diplomacy.utils.export import is_valid_saved_game, to_saved_game_format
 
     saved = json.loads(json.dumps(to_saved_game_format(mila_game(seed, kind, end_year))))
     try:
-        game = import_game(saved)
+        game = import_game(saved, options)
     except MilaImportError as exc:
         return saved, str(exc), len(saved["phases"])
     if export and not is_valid_saved_game(export_game(game, f"{kind}-{seed}")):
@@ -88,13 +94,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--end-year", type=int, default=1912)
     parser.add_argument("--kinds", default="mila,busy", help="comma-separated: mila, busy")
     parser.add_argument("--export", action="store_true", help="also export each imported game to MILA's checker")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option for the import, over the mila preset (to see what an option of the preset changes)",
+    )
     parser.add_argument("--keep", type=Path, help="write each diverging saved game into this directory")
     args = parser.parse_args(argv)
+    options = {"preset": "mila", **dict(o.split("=", 1) for o in args.option)}
     start = time.perf_counter()
     imported, phases, divergences = 0, 0, Counter[str]()
     for kind in args.kinds.split(","):
         for seed in range(args.seed, args.seed + args.games):
-            saved, problem, n = run(seed, kind, args.end_year, args.export)
+            saved, problem, n = run(seed, kind, args.end_year, args.export, options)
             phases += n
             if problem is None:
                 imported += 1
