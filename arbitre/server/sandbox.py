@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
 from arbitre.server.errors import bad_request, conflict, not_found
-from arbitre.server.services import Seat
+from arbitre.server.services import Seat, played_view
 from arbitre.server.site import Site
 from arbitre.server.viewing import view_data
 from arbitre.state import Dislodged, Phase, Position, Unit
@@ -70,10 +70,11 @@ def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) 
     viewer = MASTER if seat.row.status == FINISHED else seat.viewer
     if index is None:
         view = game.view(viewer)
-    elif 0 <= index < len(game.history):
-        view = game.phase_view(index, viewer)
     else:
-        raise not_found(f"phase {index} of this game")
+        played = played_view(site, session, seat.row, index, viewer)
+        if played is None:
+            raise not_found(f"phase {index} of this game")
+        view = played
     data = _fresh_game(game, position_from_view(game, view)).to_data()
     who = "whole board" if viewer == MASTER else f"{viewer}'s view"
     return add_sandbox(

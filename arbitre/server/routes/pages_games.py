@@ -28,7 +28,6 @@ from arbitre.server.viewing import (
     current_view,
     inline_svg,
     map_svg,
-    phase_view,
     power_colour,
     renderer_available,
 )
@@ -372,7 +371,7 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
     with reading(request) as v:
         seat = v.game(game_id)
         data = services.history_phase(v.site, v.session, seat, index)
-        count = len(services.history(v.site, v.session, seat))
+        count = seat.row.played
         after = (
             services.history_phase(v.site, v.session, seat, index + 1)["view"]
             if index + 1 < count
@@ -436,10 +435,11 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
     with reading(request) as v:
         seat = v.game(game_id)
         game = v.site.referee.game(v.session, seat.row)
-        if index is not None and not 0 <= index < len(game.history):
+        played = None if index is None else services.played_view(v.site, v.session, seat.row, index, seat.viewer)
+        if index is not None and played is None:
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         viewer = seat.viewer
-        view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
+        view = current_view(game, seat.viewer) if played is None else played
         svg = map_svg(view, v.actor.lang)  # cached by a digest of the view itself (arbitre.server.boards)
         if svg is None:
             raise Problem(404, "not_found", "the map renderer is not installed")
