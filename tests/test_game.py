@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.judge import DRAWN, WON, Game, position_from_data
+from arbitre.judge import DRAWN, WON, Game, position_from_data, position_to_data
 from arbitre.rules import legal_orders
 from arbitre.variants import make_rules
 
@@ -113,3 +114,56 @@ def test_random_games_keep_invariants(seed: int) -> None:
 def rules_place_ok(game: Game, kind: str, place: str, prov: str) -> bool:
     gmap = game.rules.game_map
     return gmap.province_of[place] == prov and place in gmap.adjacency[kind]
+
+
+def test_saved_games_read_back_without_adjudicating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game saved now (arbitre-game/2) holds its played phases as records: reading it adjudicates nothing,
+    and its history and pending orders come back as they were, in normal form."""
+    import arbitre.judge.progress
+
+    game = Game.new()
+    game.set_orders("FRANCE", ["a par-bur", "f bre - mid"])
+    game.advance()
+    game.set_orders("GERMANY", ["a mun -ruh"])
+    data = json.loads(json.dumps(game.to_data()))
+    assert data["format"] == "arbitre-game/2" and data["history"][0]["orders"]["FRANCE"] == [
+        "A PAR - BUR",
+        "F BRE - MAO",
+    ]
+
+    def refuse(*args: object) -> object:
+        raise AssertionError("reading a saved game adjudicated a phase")
+
+    monkeypatch.setattr(arbitre.judge.progress, "adjudicate", refuse)
+    again = Game.from_data(data)
+    assert again.pending == {"GERMANY": ["A MUN - RUH"]}
+    assert again.history_views("master") == game.history_views("master")
+    assert again.to_data() == data
+
+
+def test_files_of_the_first_format_keep_loading() -> None:
+    """A file written before records (arbitre-game/1: positions and the orders as typed) is replayed once."""
+    game = Game.new()
+    first = {
+        "format": "arbitre-game/1",
+        "map": "standard",
+        "rules": [],
+        "options": {},
+        "status": "active",
+        "winners": [],
+        "last_year": None,
+        "position": {"phase": "F1901M", "units": {}, "supply_centers": None},
+        "pending": {"ITALY": ["a ven-tyr"]},
+        "step": "orders",
+        "confirmed": [],
+        "changes": {},
+        "history": [
+            {"position": position_to_data(game.position, game.rules.game_map), "orders": {"FRANCE": ["a par-bur"]}}
+        ],
+    }
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.advance()
+    first["position"] = position_to_data(game.position, game.rules.game_map)
+    loaded = Game.from_data(first)
+    assert loaded.history_views("observer") == game.history_views("observer")
+    assert loaded.history[0].orders == {"FRANCE": ["A PAR - BUR"]} and loaded.pending == {"ITALY": ["A VEN - TYR"]}
