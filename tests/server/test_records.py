@@ -4,7 +4,6 @@ across a restart and across a change of a rule option's default."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -65,7 +64,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.fixture
-def played(db_url: str) -> Iterator[tuple[str, int, dict[str, str]]]:
+def played(db_url: str) -> tuple[str, int, dict[str, str]]:
     """A standard game with five played phases (orders typed in odd spellings), on a site then closed."""
     site = make_site(Settings(database_url=db_url, run_worker=False), ManualClock())
     with TestClient(create_app(site=site)) as client:
@@ -80,7 +79,7 @@ def played(db_url: str) -> Iterator[tuple[str, int, dict[str, str]]]:
         assert observer.post(f"/api/games/{gid}/join", {"role": "observer"}).status_code == 200
         tokens["observer"] = observer.token
     site.db.dispose()
-    yield db_url, gid, tokens
+    return db_url, gid, tokens
 
 
 def _reopened(db_url: str) -> Any:

@@ -8,7 +8,7 @@ Run from the repository root with that code checked out::
 
 The migration test (``tests/server/test_records_migration.py``) upgrades a copy of the database and
 compares every reader's history with ``expected.json``.  Games: a standard game (orders typed in odd
-spellings, a retreat and a build), a Colonial game, a Submarines game and an Espionnite game left in its
+spellings, four phases), a Colonial game, a Submarines game and an Espionnite game left in its
 reaction step with a change given.
 """
 
