@@ -10,6 +10,8 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge.votes import CHOICES as VOTE_CHOICES
 from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.life import votes as store_votes
+from arbitre.life.referee import CheckedOrders, SubmitResult
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
@@ -17,13 +19,11 @@ from arbitre.server.lateness import settings_from
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
-from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.botseats import seat_bot, store_settings
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lateness import store_lateness
-from arbitre.store.lifecycle import CheckedOrders, SubmitResult
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
 from arbitre.variants import REGISTRY

@@ -15,6 +15,8 @@ from sqlalchemy.orm import Session
 from arbitre.judge import ORDERS, Game
 from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
+from arbitre.life.referee import check_step_orders, powers_to_act
+from arbitre.life.votes import records as vote_records
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
@@ -34,7 +36,6 @@ from arbitre.store.games import (
     taken_seats,
     user_names,
 )
-from arbitre.store.lifecycle import check_step_orders, powers_to_act
 from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
 from arbitre.store.models import (
     ACTIVE,
@@ -50,7 +51,6 @@ from arbitre.store.models import (
 )
 from arbitre.store.orders import orders_of_step
 from arbitre.store.records import played_phases, played_record
-from arbitre.store.votes import records as vote_records
 from arbitre.views import View
 
 

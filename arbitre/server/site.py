@@ -6,11 +6,11 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from arbitre.life.referee import Referee
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.security import Signer
 from arbitre.server.throttle import LoginGuard, Throttle
 from arbitre.store import Database
-from arbitre.store.lifecycle import Referee
 
 
 @dataclass

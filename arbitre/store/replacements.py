@@ -2,7 +2,7 @@
 civil-disorder rule (``replace_on_disorder``).
 
 Whoever follows the link and logs in may take the seat (if they have no other
-role in the game): the late player loses it (:meth:`arbitre.store.lifecycle.Referee.replace_player`).
+role in the game): the late player loses it (:meth:`arbitre.life.referee.Referee.replace_player`).
 The calls are public: the site-wide lateness board lists the open ones.
 
 A new call is told in its own transaction (:func:`announce`, through the notification outbox): to the

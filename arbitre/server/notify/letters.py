@@ -22,12 +22,13 @@ from sqlalchemy.orm import Session
 from arbitre.judge import Game
 from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
+from arbitre.life.referee import Referee, my_orders, powers_to_act
+from arbitre.life.votes import records as vote_records
 from arbitre.server import wording
 from arbitre.server.i18n import translator as page_words
 from arbitre.server.power_names import power_namer
 from arbitre.server.viewing import phase_view, view_data, viewer_id
 from arbitre.store.games import membership_of
-from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
 from arbitre.store.models import ACTIVE, MASTER, PLAYER, GameRow, Message, Notification, User
 from arbitre.store.outbox import (
     CALLS,
@@ -41,7 +42,6 @@ from arbitre.store.outbox import (
     VOTE_OPENED,
 )
 from arbitre.store.records import played_index, played_record
-from arbitre.store.votes import records as vote_records
 from arbitre.words import translator
 from arbitre.words.phases import phase_name
 from arbitre.words.translate import N_, Translator

@@ -31,11 +31,11 @@ import httpx
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from arbitre.life.referee import powers_to_act, ready_powers
 from arbitre.server.notify import letters, webhook
 from arbitre.server.notify.mail import Envelope, SmtpServer, build
 from arbitre.server.site import Site
 from arbitre.store import deliveries
-from arbitre.store.lifecycle import powers_to_act, ready_powers
 from arbitre.store.models import ACTIVE, PLAYER, GameRow, Membership, Notification, User
 from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue, wants
 from arbitre.words import translator

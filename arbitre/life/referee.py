@@ -34,9 +34,9 @@ from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
 from arbitre.judge import ORDERS, Accepts, Game, StepError, Transition
 from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
+from arbitre.life.cache import GameCache, load_game, working_copy
 from arbitre.orders import OrderError
 from arbitre.store.botseats import bot_seats, unseat_bot
-from arbitre.store.cache import GameCache, load_game, working_copy
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
 from arbitre.store.lateness import lateness_of
