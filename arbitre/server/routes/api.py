@@ -28,6 +28,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.lateness import settings_from
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.server.visit import CSRF_HEADER, reading, writing
@@ -114,6 +115,34 @@ class GameIn(Strict):
     bots: BotsIn | None = None
     """Seats the house bot plays from the start, and how votes, scores and lateness treat bot seats (the
     way a game without a master gets bots; a master can also seat them later)."""
+
+    def request(self) -> actions.GameRequest:
+        """The typed creation request (lateness settings read here: a 400 names a wrong one)."""
+        return actions.GameRequest(
+            name=self.name,
+            map_name=self.map,
+            rules=tuple(self.rules),
+            options=dict(self.options),
+            press=self.press,
+            assignment=self.assignment,
+            deadlines=dict(self.deadlines),
+            show_progress=self.show_progress,
+            private=self.private,
+            join_code=self.join_code,
+            anonymous=self.anonymous,
+            secret_votes=tuple(self.votes.secret) if self.votes and self.votes.secret is not None else None,
+            dias=self.votes.dias if self.votes else True,
+            creator=self.creator,
+            power=self.power,
+            preferences=tuple(self.preferences or ()),
+            last_year=self.last_year,
+            target_centers=self.target_centers,
+            scoring=self.scoring,
+            lateness=settings_from(self.lateness.settings()) if self.lateness else None,
+            bots=actions.BotsRequest(tuple(self.bots.seats), self.bots.votes, self.bots.after_missed)
+            if self.bots
+            else None,
+        )
 
 
 class JoinIn(Strict):
@@ -247,9 +276,7 @@ def games(request: Request) -> list[dict[str, Any]]:
 def create(body: GameIn, request: Request) -> dict[str, Any]:
     """Create a game; you are its master."""
     with writing(request) as v:
-        data = body.model_dump()
-        data["lateness"] = body.lateness.settings() if body.lateness else None
-        row = actions.new_game(v.session, v.site, v.user(), data)
+        row = actions.new_game(v.session, v.site, v.user(), body.request())
         return services.summary(row, 0)
 
 

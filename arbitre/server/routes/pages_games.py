@@ -17,6 +17,7 @@ from arbitre.server import actions, live, services
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
+from arbitre.server.lateness import settings_from
 from arbitre.server.pages import redirect, render
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
@@ -200,33 +201,32 @@ def create(
         chosen.update(_options(options, problems))
         if not problems:
             try:
-                row = actions.new_game(
-                    v.session,
-                    v.site,
-                    user,
-                    {
-                        "name": name,
-                        "map": map,
-                        "rules": rules,
-                        "options": chosen,
-                        "press": press,
-                        "assignment": assignment,
-                        "deadlines": deadlines,
-                        "show_progress": bool(show_progress),
-                        "creator": creator if creator in ("master", "player") else "?",
-                        "power": power if creator == "player" and assignment == "choice" else None,
-                        "preferences": _form_names(preferences) if creator == "player" else [],
-                        "private": bool(private),
-                        "join_code": join_code if private else "",
-                        "anonymous": bool(anonymous),
-                        "votes": {"secret": _form_names(secret), "dias": bool(dias)},
-                        "lateness": lateness,
-                        "bots": {"seats": _form_names(bot_seats), "votes": bot_votes[:16]}
-                        if _form_names(bot_seats) or bot_votes != "abstain"
-                        else None,
-                        **ending["values"],
-                    },
+                values = ending["values"]
+                bots = _form_names(bot_seats)
+                request_ = actions.GameRequest(
+                    name=name,
+                    map_name=map,
+                    rules=tuple(rules),
+                    options=chosen,
+                    press=press,
+                    assignment=assignment,
+                    deadlines=deadlines,
+                    show_progress=bool(show_progress),
+                    creator=creator if creator in ("master", "player") else "?",
+                    power=power if creator == "player" and assignment == "choice" else None,
+                    preferences=tuple(_form_names(preferences)) if creator == "player" else (),
+                    private=bool(private),
+                    join_code=join_code if private else "",
+                    anonymous=bool(anonymous),
+                    secret_votes=tuple(_form_names(secret)),
+                    dias=bool(dias),
+                    lateness=settings_from(lateness),
+                    bots=actions.BotsRequest(tuple(bots), bot_votes[:16]) if bots or bot_votes != "abstain" else None,
+                    scoring=values["scoring"],
+                    last_year=values["last_year"],
+                    target_centers=values["target_centers"],
                 )
+                row = actions.new_game(v.session, v.site, user, request_)
             except Problem as err:
                 problems.append(err.message)
         if problems:
