@@ -147,13 +147,16 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
     """A new sandbox of ``owner_id`` from the phase under the cursor (the phases before it kept)."""
     game = game_of(box)
     data = game.to_data()
-    history = list(data["history"])[: box.cursor]
+    played = list(data["history"])
+    history = played[: box.cursor]
     if box.cursor < len(game.history):
-        data["position"] = history_position(box, box.cursor)
-        data["pending"] = {}
+        data["position"] = dict(played[box.cursor]["position"])  # the record's position, extras included
+        data["pending"], data["confirmed"], data["changes"] = {}, [], {}
+        data.pop("lock_events", None)
         data["step"] = "orders"
         data["status"], data["winners"] = "active", []
     data["history"] = history
+    data["played"] = len(history)
     Game.from_data(data)  # the branch must read back (it always does: it is a prefix of a played game)
     return add_sandbox(
         session,
@@ -166,11 +169,6 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
         source_game_id=box.source_game_id,
         parent_id=box.id,
     )
-
-
-def history_position(box: Sandbox, index: int) -> dict[str, Any]:
-    """The stored position of played phase ``index``."""
-    return dict(box.data["history"][index]["position"])  # type: ignore[index]
 
 
 def _phase(box: Sandbox) -> str:

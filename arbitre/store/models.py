@@ -138,10 +138,11 @@ class LoginSession(Base):
 
 
 class GameRow(Base):
-    """A game: its settings, its engine state (JSON) and where its clock stands.
+    """A game: its settings, the phase being played (``data``: the engine's state of it, no history; each
+    played phase is a :class:`GameRecord`) and where its clock stands.
 
-    ``step`` names the step inside the phase (``orders``, or a variant's step
-    declared by a rule module, e.g. ``reaction``); ``deadline_at`` is when the current step
+    ``phase`` and ``step`` copy the engine's progress (``orders``, or a step a rule module
+    declares, e.g. ``reaction``) for queries and the event stream; ``deadline_at`` is when the current step
     ends (``None`` while forming, paused or finished); ``remaining_seconds``
     keeps the time left while paused.  ``version`` grows with every change.
     """

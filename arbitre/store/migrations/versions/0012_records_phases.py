@@ -48,6 +48,23 @@ def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("played", sa.Integer(), nullable=False, server_default="0"))
     convert(op.get_bind())
+    convert_sandboxes(op.get_bind())
+
+
+def convert_sandboxes(conn: sa.Connection) -> None:
+    """Sandboxes keep whole games (history included): each of the first format is written in the second, its
+    phases as records (one that does not replay stays as it is: it is still read by replaying it)."""
+    from arbitre.judge.game import FORMAT, replay
+
+    boxes = sa.table("sandboxes", sa.column("id", sa.Integer), sa.column("data", sa.JSON))
+    for bid, data in conn.execute(sa.select(boxes.c.id, boxes.c.data).order_by(boxes.c.id)).all():
+        if not isinstance(data, dict) or data.get("format") == FORMAT:
+            continue
+        try:
+            game = replay(data)
+        except Exception:  # a scratch board that no longer reads is left as it was
+            continue
+        conn.execute(boxes.update().where(boxes.c.id == bid).values(data=game.to_data()))
 
 
 def downgrade() -> None:
