@@ -50,7 +50,7 @@ from arbitre.store.models import (
     OrderRow,
 )
 from arbitre.store.orders import orders_of_step
-from arbitre.store.records import played_phases, played_record
+from arbitre.store.records import played_phases, played_record, played_records
 from arbitre.views import View
 
 
@@ -382,6 +382,14 @@ def played_view(site: Site, session: Session, row: GameRow, index: int, viewer: 
         return None
     game = site.referee.game(session, row)
     return phase_view(game.rules, record_from_data(game.rules, data), viewer)
+
+
+def whole_game(site: Site, session: Session, row: GameRow) -> Game:
+    """The game with every played phase read from its record (for exports; loading a game reads none)."""
+    game = site.referee.game(session, row).copy()
+    game.history = [record_from_data(game.rules, data) for data in played_records(session, row.id)]
+    game.played = len(game.history)
+    return game
 
 
 def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[str, Any]:

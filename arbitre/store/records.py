@@ -33,6 +33,16 @@ def played_record(session: Session, game_id: int, index: int) -> dict[str, Any] 
     return found
 
 
+def played_records(session: Session, game_id: int) -> list[dict[str, Any]]:
+    """Every played phase's record, oldest first."""
+    rows = session.scalars(
+        select(GameRecord.data)
+        .where(GameRecord.game_id == game_id, GameRecord.played.is_not(None))
+        .order_by(GameRecord.played)
+    )
+    return list(rows)
+
+
 def played_index(session: Session, game_id: int, phase: str) -> int | None:
     """The index of played phase ``phase`` (``S1901M``), if it was played."""
     found = session.scalar(

@@ -29,6 +29,7 @@ from arbitre.server.fields import (
     Strict,
 )
 from arbitre.server.lateness import settings_from
+from arbitre.server.milaexport import mila_export
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.server.visit import CSRF_HEADER, reading, writing
@@ -384,6 +385,15 @@ def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
     """One played phase as you see it: board, orders and results, report."""
     with reading(request) as v:
         return services.history_phase(v.site, v.session, v.game(game_id), index)
+
+
+@router.get("/games/{game_id}/export")
+def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> dict[str, Any]:
+    """The game as MILA's saved-game JSON (the master at any time, others once it is over; docs/mila.md)."""
+    with reading(request) as v:
+        seat = v.game(game_id)
+        game = services.whole_game(v.site, v.session, seat.row)  # every played phase, from its record
+        return mila_export(v.session, game, seat.row.id, seat.row.status, seat.role, seat.press_name)
 
 
 @router.get("/games/{game_id}/messages")

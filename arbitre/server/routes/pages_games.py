@@ -18,6 +18,7 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
 from arbitre.server.lateness import settings_from
+from arbitre.server.milaexport import exportable_game, may_export
 from arbitre.server.pages import redirect, render
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
@@ -361,7 +362,13 @@ def history(game_id: int, request: Request) -> Response:
             request,
             v.actor,
             "history.html",
-            {"game": services.summary(seat.row), "role": seat.role, "phases": phases, "frames": frames},
+            {
+                "game": services.summary(seat.row),
+                "role": seat.role,
+                "phases": phases,
+                "frames": frames,
+                "export_link": may_export(seat.role, seat.row.status) and exportable_game(v.site, v.session, seat),
+            },
         )
 
 
