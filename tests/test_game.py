@@ -167,3 +167,32 @@ def test_files_of_the_first_format_keep_loading() -> None:
     loaded = Game.from_data(first)
     assert loaded.history_views("observer") == game.history_views("observer")
     assert loaded.history[0].orders == {"FRANCE": ["A PAR - BUR"]} and loaded.pending == {"ITALY": ["A VEN - TYR"]}
+
+
+def test_a_saved_game_keeps_which_attack_came_by_convoy_also_from_files_written_before_the_flag() -> None:
+    # DATC 6.H.11 played as a game: A GAS is convoyed to MAR; A MAR may retreat to GAS.
+    game = Game.new()
+    game.position = position_from_data(
+        game.rules, "S1901M", {"FRANCE": ["A BUR", "A GAS", "F LYO", "F MAO", "F WES"], "ITALY": ["A MAR"]}, None, None
+    )
+    game.set_orders(
+        "FRANCE",
+        [
+            "A GAS - MAR via convoy",
+            "A BUR S A GAS - MAR",
+            "F MAO C A GAS - MAR",
+            "F WES C A GAS - MAR",
+            "F LYO C A GAS - MAR",
+        ],
+    )
+    game.advance()
+    assert Game.from_data(json.loads(json.dumps(game.to_data()))).position.dislodged["MAR"].by_convoy
+    (entry,) = position_to_data(game.position, game.rules.game_map)["dislodged"]["ITALY"]
+    assert entry["by_convoy"] is True and "GAS" in entry["retreats"]
+    position = json.loads(json.dumps(position_to_data(game.position, game.rules.game_map)))
+    data = {"format": "arbitre-game/1", "map": "standard", "rules": [], "options": {}, "history": []}
+    data["position"] = json.loads(json.dumps(position).replace(', "by_convoy": true', ""))  # before the flag
+    assert "by_convoy" not in json.dumps(data)
+    again = Game.from_data(data)
+    assert again.position.dislodged["MAR"].by_convoy
+    assert again.set_orders("ITALY", ["A MAR R GAS"]) == []

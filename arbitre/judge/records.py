@@ -54,6 +54,7 @@ def _dislodged_to_data(items: Sequence[Dislodged]) -> list[dict[str, Any]]:
             "unit": str(d.unit),
             "attacker_from": d.attacker_from,
             "retreats": list(d.retreats) if d.retreats is not None else None,
+            **({"by_convoy": True} if d.by_convoy else {}),
         }
         for d in sorted(items, key=lambda d: d.unit.place)
     ]
@@ -65,7 +66,10 @@ def _dislodged_from_data(items: Sequence[Mapping[str, Any]], province_of: Mappin
         unit = _unit(item["unit"], item["power"])
         retreats = item.get("retreats")
         out[province_of[unit.place]] = Dislodged(
-            unit, item.get("attacker_from"), tuple(retreats) if retreats is not None else None
+            unit,
+            item.get("attacker_from"),
+            tuple(retreats) if retreats is not None else None,
+            bool(item.get("by_convoy", False)),
         )
     return out
 

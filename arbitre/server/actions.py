@@ -27,7 +27,7 @@ from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, crea
 from arbitre.store.lateness import Lateness, store_lateness
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
-from arbitre.variants import REGISTRY
+from arbitre.variants import MODULES, REGISTRY
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
 MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "replace")
@@ -56,17 +56,17 @@ def register(session: Session, site: Site, name: str, password_hash: str, lang: 
 
 
 def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:
-    """The user if ``password`` is theirs (throttled per address and per account; 429 beyond the limits).
+    """The user if ``password`` is theirs (throttled per address and per account and address; 429 beyond the limits).
 
     A hash is checked either way, so timing tells nothing; hashing runs through
     the site's bounded gate.  Call it in a read transaction, never a write one.
     """
-    site.guard.check(address, name)
+    ticket = site.guard.check(address, name)  # counted as a failure until the password proves right
     user = user_by_name(session, name.strip())
     ok = site.guard.gate.run(lambda: verify_password(user.password_hash if user else DUMMY_HASH, password))
     if ok and user is not None:
+        site.guard.passed(ticket)
         return user
-    site.guard.failed(address, name)
     return None
 
 
@@ -144,6 +144,15 @@ def new_game(session: Session, site: Site, user: User, request: GameRequest) -> 
     if unknown:
         raise bad_request(
             f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
+            "bad_settings",
+            "rules",
+        )
+    elsewhere = [r for r in request.rules if not MODULES[r].applies_to(map_name)]
+    if elsewhere:
+        module = MODULES[elsewhere[0]]
+        raise bad_request(
+            f"rule module {module.name!r} does not apply to the map {map_name!r}; it applies to: "
+            f"{', '.join(module.maps)}",
             "bad_settings",
             "rules",
         )

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import client_address, site_of
@@ -28,6 +29,7 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import mila_export
 from arbitre.server.precheck import checked_orders
@@ -36,6 +38,7 @@ from arbitre.server.visit import CSRF_HEADER, reading, writing
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
+from arbitre.words.modules import modules_catalogue
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -261,8 +264,9 @@ def update_me(body: MeIn, request: Request) -> dict[str, Any]:
 
 @router.get("/options")
 def options() -> dict[str, Any]:
-    """Every rule option (grouped by DATC section, the DATC preference marked) and every preset."""
-    return options_catalogue()
+    """Every rule option (grouped by DATC section, the DATC preference marked), every preset, every map
+    and every rule module (its title and description in each language, the maps it applies to, its options)."""
+    return {**options_catalogue(), "maps": available_maps(), "modules": modules_catalogue()}
 
 
 @router.get("/games")
@@ -294,7 +298,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
 @router.post("/games/{game_id}/join")
 def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join a game as a player or an observer."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, game_id=game_id), writing(request) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
@@ -312,7 +316,7 @@ def invitation(token: str, request: Request) -> dict[str, Any]:
 @router.post("/invitations/{token}/join")
 def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, invitation=token), writing(request) as v:
         user = v.user()
         seat = v.invitation(token, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)

@@ -17,6 +17,7 @@ from arbitre.server import actions, live, services
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
+from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import exportable_game, may_export
 from arbitre.server.pages import redirect, render
@@ -36,7 +37,7 @@ from arbitre.server.viewing import (
 from arbitre.server.visit import reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
-from arbitre.variants import REGISTRY
+from arbitre.variants import RULE_MODULES
 
 router = APIRouter(include_in_schema=False)
 
@@ -67,7 +68,7 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
         "new_game.html",
         {
             "maps": available_maps(),
-            "modules": sorted(REGISTRY),
+            "modules": [m for m in RULE_MODULES if m.for_map is None],
             "steps": [step.name for step in registered_steps()],
             "catalogue": options_catalogue(),
             "powers": _map_powers(),
@@ -267,7 +268,7 @@ def join(
     code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
-    with writing(request, csrf) as v:
+    with join_code_guess(request, code, game_id=game_id), writing(request, csrf) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
@@ -306,7 +307,7 @@ def join_by_invitation(
     code: str = Form(""),
 ) -> Response:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    with writing(request, csrf) as v:
+    with join_code_guess(request, code, invitation=token), writing(request, csrf) as v:
         user = v.user()
         seat = v.invitation(token, lock=True)
         actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)

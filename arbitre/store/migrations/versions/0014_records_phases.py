@@ -8,8 +8,8 @@ document stored (each phase's results, and the position it led to); the game row
 (``arbitre-game/2`` without history) and how many phases were played.  The open step's orders are put in
 normal form.
 
-Revision ID: 0012_records
-Revises: 0011
+Revision ID: 0014_records
+Revises: 0013_members
 Create Date: 2026-11-27
 """
 
@@ -20,8 +20,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012_records"
-down_revision = "0011"
+revision = "0014_records"
+down_revision = "0013_members"
 branch_labels = None
 depends_on = None
 
