@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arbitre.life.referee import Referee
 from arbitre.server import apidocs, worker
 from arbitre.server.boundary import Boundary, error_body
 from arbitre.server.canonical import CanonicalJSONResponse
@@ -30,7 +31,6 @@ from arbitre.server.throttle import Tarpit
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import site_secret
 from arbitre.store.db import UnstorableText
-from arbitre.store.lifecycle import Referee
 
 STATIC = Path(__file__).with_name("static")
 

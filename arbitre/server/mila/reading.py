@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.server import services
 from arbitre.server.mila import board
 from arbitre.server.mila.access import (
     PAGE,
@@ -30,7 +31,7 @@ def game_object(site: Site, user_id: int, game_id: int, role: str) -> tuple[dict
     with site.db.reading() as s:
         seat = seat_of(s, user_id, str(game_id), role)
         row = seat.row
-        game = site.referee.game(s, row)
+        game = services.whole_game(site, s, row)  # played phases from their records
         timeline = board.Timeline(game, viewer_of(role), board.micros(row.created_at))
         ctl = controllers(s, seat)
         if role in game.rules.game_map.powers and seat.power is None:
@@ -60,7 +61,7 @@ def phase_history(
     from the first, to the last) as the requester sees them."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
-        game = site.referee.game(s, seat.row)
+        game = services.whole_game(site, s, seat.row)
         timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
         messages = messages_of(s, seat.row, role)
         played = [timeline.phase_data(k, messages) for k in range(len(timeline.played))]
@@ -82,7 +83,7 @@ def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str
     """What a client that follows a game from now on knows of it, and its current MILA phase."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
-        game = site.referee.game(s, seat.row)
+        game = services.whole_game(site, s, seat.row)
         timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
         count = count_for(s, seat.row.id, press_name(role))
         return Seen(seat.row.status, len(game.history), len(timeline.played), count), timeline.current_name()
@@ -99,7 +100,6 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
         row = seat.row
-        game = site.referee.game(s, row)
         reader = press_name(role)
         count = count_for(s, row.id, reader)
         new_messages = []
@@ -109,7 +109,8 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
         mila = [d for d in (board.message_data(m) for m in new_messages) if d is not None]
         mila = [m for m in mila if m["sender"] != role]  # a sender has its own message from the answer
         visible = seen.visible
-        if len(game.history) != seen.played or row.status != seen.status:
+        if row.played != seen.played or row.status != seen.status:
+            game = services.whole_game(site, s, row)  # read only when a phase was played or the status moved
             timeline = board.Timeline(game, viewer_of(role), board.micros(row.created_at))
             current = timeline.current.phase
             for m in mila:
@@ -143,4 +144,4 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
             if row.status != seen.status:
                 out.append(("game_status_update", {"status": board.STATUSES.get(row.status, "active")}))
         out.extend(("game_message_received", {"message": m}) for m in mila)
-        return Seen(row.status, len(game.history), visible, count), out
+        return Seen(row.status, row.played, visible, count), out

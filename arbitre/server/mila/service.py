@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitre.judge import Game
+from arbitre.life.referee import powers_to_act
 from arbitre.server import actions, services
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_SECONDS
@@ -36,7 +37,6 @@ from arbitre.server.mila.reading import game_object
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_name
 from arbitre.store.games import DEADLINE_KEYS, lobby_games
-from arbitre.store.lifecycle import powers_to_act
 from arbitre.store.messages import PUBLIC
 from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, User
 
@@ -146,18 +146,19 @@ def create_game(
     if game_id:
         raise MilaError("this server numbers its games: leave game_id out", "GameIdException")
     seconds = MAX_SECONDS if deadline == 0 else max(60, min(deadline, MAX_SECONDS))
-    data: dict[str, Any] = {
-        "map": MAP,
-        "press": "none" if "NO_PRESS" in rules else ("public" if "PUBLIC_PRESS" in rules else "full"),
-        "assignment": "choice" if "POWER_CHOICE" in rules or power else "random",
-        "deadlines": dict.fromkeys(DEADLINE_KEYS, seconds),
-        "options": {"preset": "mila"},  # MILA's rulings where they differ from the DATC (docs/mila.md)
-    }
-    if power:
-        data.update({"creator": PLAYER, "power": power.upper()})
     with site.db.writing() as s, site_errors("GameCreationException"):
         user = user_of(s, user_id)
-        row = actions.new_game(s, site, user, {"name": f"{user.name} (MILA client)", **data})
+        request = actions.GameRequest(
+            name=f"{user.name} (MILA client)",
+            map_name=MAP,
+            press="none" if "NO_PRESS" in rules else ("public" if "PUBLIC_PRESS" in rules else "full"),
+            assignment="choice" if "POWER_CHOICE" in rules or power else "random",
+            deadlines=dict.fromkeys(DEADLINE_KEYS, seconds),
+            options={"preset": "mila"},  # MILA's rulings where they differ from the DATC (docs/mila.md)
+            creator=PLAYER if power else MASTER,
+            power=power.upper() if power else None,
+        )
+        row = actions.new_game(s, site, user, request)
         gid = row.id
     return join_game(site, user_id, str(gid), power.upper() if power else None)
 
