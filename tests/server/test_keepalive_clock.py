@@ -79,9 +79,9 @@ def _short_streams(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_keepalives_beat_on_the_streams_clock_whatever_others_write() -> None:
     quiet = virtual_time.run(_heard([]))
     busy = virtual_time.run(_heard([5.0 + 10 * n for n in range(10)]))  # others write every 10 s
+    assert busy == quiet
     assert [t for t, line in quiet if line == ": keep-alive\n\n"] == [20.0, 40.0, 60.0, 80.0]
     assert quiet[-1] == (LIFETIME, "<end>")
-    assert busy == quiet
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
