@@ -183,9 +183,7 @@ def next_number(session: Session, user_id: int) -> int:
 
 def _has(session: Session, user_id: int, dedupe: str) -> bool:
     return (
-        session.scalar(
-            select(Notification.id).where(Notification.user_id == user_id, Notification.dedupe == dedupe)
-        )
+        session.scalar(select(Notification.id).where(Notification.user_id == user_id, Notification.dedupe == dedupe))
         is not None
     )
 

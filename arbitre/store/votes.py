@@ -187,9 +187,7 @@ def _open_vote(session: Session, row: GameRow, number: int) -> Vote:
     return vote
 
 
-def cast(
-    session: Session, referee: Referee, row: GameRow, number: int, power: str, choice: str, now: datetime
-) -> Vote:
+def cast(session: Session, referee: Referee, row: GameRow, number: int, power: str, choice: str, now: datetime) -> Vote:
     """``power`` votes yes or no (a later ballot replaces its earlier one while the vote is open)."""
     if choice not in (YES, NO):
         raise GameRuleError("a ballot is yes or no", "choice")

@@ -85,6 +85,8 @@ def downgrade() -> None:
         batch.drop_column("number")
     bind = op.get_bind()
     for (seat_id,) in bind.execute(sa.text("SELECT id FROM bot_seats")).all():
-        bind.execute(sa.text("UPDATE bot_seats SET seed = :s WHERE id = :id"), {"s": secrets.randbits(31), "id": seat_id})
+        bind.execute(
+            sa.text("UPDATE bot_seats SET seed = :s WHERE id = :id"), {"s": secrets.randbits(31), "id": seat_id}
+        )
     with op.batch_alter_table("bot_seats") as batch:
         batch.alter_column("seed", type_=sa.Integer(), existing_type=sa.BigInteger(), existing_nullable=False)
