@@ -91,6 +91,7 @@ def start_server(db_url: str, workers: int, log: Path) -> tuple[subprocess.Popen
         "warning",
         "--workers",
         str(workers),
+        "--no-proxy-headers",  # as `arbitre serve`: forwarded addresses are the app's business (ARBITRE_TRUSTED_PROXIES)
     ]
     proc = subprocess.Popen(cmd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

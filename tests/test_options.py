@@ -118,7 +118,10 @@ def test_presets_set_their_options_and_can_be_overridden() -> None:
         "2023 rulebook",
         "2000 rulebook",
         "Avalon Hill 1982",
+        "MILA's engine (the diplomacy package 1.1.2)",
     }
+    mila = make_rules("standard", options={"preset": "mila"}).options
+    assert mila.changed() == {"adjacent_convoy": "v2_fallback", "support_coast": "ignored", "civil_disorder": "2000"}
     with pytest.raises(ValueError, match="preset"):
         make_rules("standard", options={"preset": "1959"})
     [(out, ok)] = process_text(json.dumps({"phase": "S1901M", "units": {}, "options": {"preset": "1959"}}))

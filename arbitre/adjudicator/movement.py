@@ -322,7 +322,10 @@ class MovementResolver:
                 or (move.via_convoy and adj_rule != "any")
                 or (
                     i in convoyers
-                    and (adj_rule == "any" or (adj_rule == "v3" and any(power[f] == unit.power for f in convoyers[i])))
+                    and (
+                        adj_rule == "any"
+                        or (adj_rule in ("v3", "v2_fallback") and any(power[f] == unit.power for f in convoyers[i]))
+                    )
                 )
             ):
                 by_convoy[i] = True
@@ -330,6 +333,15 @@ class MovementResolver:
         for i in passage:
             by_convoy[i] = True
         self._by_convoy = by_convoy
+        self._fleet_bits = gmap.neighbour_bits.get(FLEET, ())
+        if adj_rule == "v2_fallback":
+            # DATC v2's fallback (4.A.3): an army that meant to be convoyed to a province it borders, with no
+            # route of ordered convoys at all, moves over land instead.
+            for i in range(n_orders):
+                if by_convoy[i] and i not in passage and dest[i] >= 0 and not self._route(i, False):
+                    place = place_id.get(units[keys[i]].place)
+                    if place is not None and gmap.reaches_province_id(units[keys[i]].kind, place, dest[i]):
+                        by_convoy[i] = False
         # A convoy for an army that goes by land is not used (but stands, DATC 6.G.2).
         if convoyers:
             for a in list(convoyers):
@@ -370,7 +382,6 @@ class MovementResolver:
         if len(at) < nprov:
             at.extend([-1] * (nprov - len(at)))
             held.extend([""] * (nprov - len(held)))
-        self._fleet_bits = gmap.neighbour_bits.get(FLEET, ())
         self._any_route = options.multi_route_convoy == "any_route"
         self._never_bounce = options.dislodged_bounce == "never"
         self._rule_1982 = options.convoy_paradox == "1982"

@@ -19,6 +19,7 @@ from arbitre.cli.contract import run as run_contract
 from arbitre.cli.display import history_text, last_phase_text, position_text
 from arbitre.cli.listing import ListingError, legal_listing, listing_json, load_game, viewer_of
 from arbitre.cli.mapcmd import map_command
+from arbitre.cli.milacmd import export_command, import_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
 from arbitre.judge import ORDERS, Game, StepError
@@ -380,6 +381,8 @@ def demo(
 app.command()(serve)
 app.command("map")(map_command)
 app.command("bot")(bot_command)
+app.command("export")(export_command)
+app.command("import")(import_command)
 
 if __name__ == "__main__":
     app()

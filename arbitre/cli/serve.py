@@ -37,5 +37,11 @@ def serve(
     site.db.dispose()
     typer.echo(f"arbitre serving on http://{host}:{port}/ (database {site.db.url.split('@')[-1]})")
     uvicorn.run(
-        "arbitre.server.asgi:app", host=host, port=port, workers=workers, log_level="info", timeout_graceful_shutdown=5
-    )  # open event streams (/api/games/{id}/events) never end by themselves
+        "arbitre.server.asgi:app",
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        timeout_graceful_shutdown=5,  # open event streams (/api/games/{id}/events) never end by themselves
+        proxy_headers=False,  # the app believes forwarded addresses only from ARBITRE_TRUSTED_PROXIES
+    )

@@ -43,6 +43,7 @@ class AdjacentConvoy(StrEnum):
     V3 = "v3"
     EXPLICIT = "explicit"
     ANY = "any"
+    V2_FALLBACK = "v2_fallback"
 
 
 class MissingCoast(StrEnum):
@@ -291,6 +292,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ("v3", "by convoy when ordered 'via convoy' or a fleet of the army's power convoys it (2023, no fallback)"),
             ("explicit", "by convoy only when ordered 'via convoy' (DPTG)"),
             ("any", "any matching convoy order is used, even a foreign one (kidnapping allowed)"),
+            (
+                "v2_fallback",
+                "as v3, but an army with no route of ordered convoys to a province it borders moves over land "
+                "(DATC v2's fallback; MILA's engine)",
+            ),
         ),
     ),
     OptionSpec(
@@ -597,6 +603,14 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_BY_NAME: dict[str, OptionSpec] = {o.name: o for o in OPTIONS}
 
 
+MILA_VALUES: dict[str, str] = {
+    "adjacent_convoy": "v2_fallback",
+    "support_coast": "ignored",
+    "civil_disorder": "2000",
+}
+"""The options on which MILA 1.1.2's engine rules otherwise than the DATC preferences (docs/mila.md has the cases)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named rule set: the options it sets (every other option keeps the DATC preference)."""
@@ -623,6 +637,12 @@ PRESETS: dict[str, Preset] = {
             "Avalon Hill 1982",
             {"convoy_paradox": "1982", "civil_disorder": "2000"},
             "1982 rulebook as quoted in DATC v3.0, 4.A.1-4.A.3, 4.D.8",
+        ),
+        Preset(
+            "mila",
+            "MILA's engine (the diplomacy package 1.1.2)",
+            MILA_VALUES,
+            "MILA's diplomacy 1.1.2 engine and its DATC suite (diplomacy/tests/test_datc.py); see docs/mila.md",
         ),
     )
 }

@@ -55,17 +55,17 @@ def register(session: Session, site: Site, name: str, password_hash: str, lang: 
 
 
 def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:
-    """The user if ``password`` is theirs (throttled per address and per account; 429 beyond the limits).
+    """The user if ``password`` is theirs (throttled per address and per account and address; 429 beyond the limits).
 
     A hash is checked either way, so timing tells nothing; hashing runs through
     the site's bounded gate.  Call it in a read transaction, never a write one.
     """
-    site.guard.check(address, name)
+    ticket = site.guard.check(address, name)  # counted as a failure until the password proves right
     user = user_by_name(session, name.strip())
     ok = site.guard.gate.run(lambda: verify_password(user.password_hash if user else DUMMY_HASH, password))
     if ok and user is not None:
+        site.guard.passed(ticket)
         return user
-    site.guard.failed(address, name)
     return None
 
 

@@ -23,6 +23,7 @@ from arbitre.server.errors import Problem
 from arbitre.server.headers import SecurityHeaders
 from arbitre.server.live import Hub
 from arbitre.server.notify import sender as notify_sender
+from arbitre.server.proxies import ClientAddress, parse_proxies
 from arbitre.server.security import Signer
 from arbitre.server.site import Settings, Site
 from arbitre.server.throttle import Tarpit
@@ -90,6 +91,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.add_middleware(Boundary)
     app.add_middleware(Tarpit)
     app.add_middleware(SecurityHeaders)
+    # Outermost: which address the request comes from (a trusted proxy's word, else the peer's).
+    app.add_middleware(ClientAddress, trusted=parse_proxies(site.settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     apidocs.mount(app)
 

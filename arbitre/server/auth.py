@@ -104,7 +104,8 @@ def set_visitor_cookies(response: Response, actor: Actor, secure: bool) -> None:
 
 
 def client_address(request: Request) -> str:
-    """The address the request came from (the peer's; proxies' headers are not trusted)."""
+    """The address the request came from: the peer's, or what a trusted proxy forwarded
+    (:mod:`arbitre.server.proxies`)."""
     return request.client.host if request.client else ""
 
 

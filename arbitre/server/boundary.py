@@ -2,7 +2,8 @@
 
 An ASGI middleware, so it covers every route, including routes added later:
 
-- the body is at most :data:`MAX_BODY` bytes (``413`` otherwise), the query
+- the body is at most :data:`MAX_BODY` bytes (``413`` otherwise, sent once a body
+  of up to :data:`MAX_DRAIN` bytes was read and dropped, so the client reads it), the query
   string at most :data:`MAX_QUERY` and the path at most :data:`MAX_PATH`;
 - a JSON body must be JSON under :func:`arbitre.interface.text.loads`
   (no duplicated fields, no ``NaN``/infinities, no huge integers, at most
@@ -35,6 +36,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY = 64 * 1024
 """Largest request body, in bytes."""
+MAX_DRAIN = 8 * 1024 * 1024
+"""Largest too-large body still read (and dropped) before its 413, in bytes, so its client reads the answer."""
 MAX_QUERY = 2048
 """Longest query string, in bytes."""
 MAX_PATH = 512
@@ -129,6 +132,8 @@ class Boundary:
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
             length = headers.get("content-length", "")
             if length and (not length.isdigit() or int(length[:12]) > MAX_BODY):
+                if length.isdigit() and int(length[:12]) <= MAX_DRAIN:
+                    await _drain(receive)  # so that the client, still sending, reads its 413
                 raise Refused(413, "too_large", "body", f"a request body is at most {MAX_BODY} bytes")
             body = await _read_body(receive)
             _check_body(body, headers.get("content-type", ""))
@@ -154,10 +159,24 @@ async def _read_body(receive: Receive) -> bytes:
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > MAX_BODY:
+            if message.get("more_body", False):
+                await _drain(receive, size)
             raise Refused(413, "too_large", "body", f"a request body is at most {MAX_BODY} bytes")
         chunks.append(chunk)
         if not message.get("more_body", False):
             return b"".join(chunks)
+
+
+async def _drain(receive: Receive, size: int = 0) -> None:
+    """Read and drop the rest of a too-large body, up to :data:`MAX_DRAIN` bytes in all: a client still sending
+    it then reads the 413 instead of a reset connection.  A larger body is left unread (the connection closes)."""
+    while size <= MAX_DRAIN:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise _Disconnected
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -7,8 +7,9 @@ password has changed (by this link or any other way) the digest no longer
 matches: each link works once.  Nothing about the link is stored.
 
 Requests for a link are throttled like logins (:mod:`arbitre.server.throttle`):
-per address, and at most three e-mails per account an hour (:class:`arbitre.server.site.ResetThrottle`).
-The answer is the same whether the account exists or not.  A new password ends
+per address, and at most three e-mails per account an hour (:data:`RESET_MAILS`).
+The request only hands the sending over (:mod:`arbitre.server.chores`): its answer
+and its work are the same whether the account exists or not.  A new password ends
 every other session of the account (a reset ends them all).
 """
 
@@ -23,6 +24,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from arbitre.server.errors import Problem, bad_request
+from arbitre.server.limits import Limit
 from arbitre.server.notify import letters
 from arbitre.server.notify.mail import Envelope, SmtpServer, build
 from arbitre.server.security import hash_password, verify_password
@@ -79,18 +81,35 @@ def find_account(session: Session, who: str) -> User | None:
     return user_by_name(session, who)
 
 
-def request_reset(site: Site, session: Session, who: str, address: str) -> None:
-    """Send a reset link to the account's e-mail address, if it has one (the caller answers the same either way)."""
+RESET_MAILS = Limit("reset-mail", 3, 3600.0, "reset e-mails for this account", "who")
+"""Reset e-mails per account: 3 an hour (counted in the database, for every server process)."""
+
+
+def request_reset(site: Site, who: str, address: str) -> None:
+    """Hand the sending of a reset link over to the chores thread (:mod:`arbitre.server.chores`).
+
+    The request does the same work whatever ``who`` names: it counts the address's attempt and hands ``who``
+    over; the account is looked up only after the answer.  So neither the answer nor its timing tells whether
+    the account exists, has an e-mail address, was sent enough e-mails lately, or whether the sending failed.
+    """
     if not site.settings.smtp_url:
         raise Problem(409, "no_mail", "this site sends no e-mail; ask its administrator to reset your password")
     site.guard.check(address, None)
-    user = find_account(session, who)
+    who = who.strip()[:254]
+    site.chores.hand_over(lambda: send_reset(site, who))
+
+
+def send_reset(site: Site, who: str) -> bool:
+    """Send a reset link to the account ``who`` names, if it has an e-mail address and was not sent
+    :data:`RESET_MAILS` lately; whether an e-mail went out."""
+    with site.db.reading() as session:
+        user = find_account(session, who)
     if user is None or not user.email:
-        return
-    key = str(user.id)
-    if site.resets.by_account.retry_after(key):
-        return  # enough e-mails for now; the answer stays the same
-    site.resets.by_account.hit(key)
+        return False
+    try:
+        site.limits.take((RESET_MAILS, RESET_MAILS.key(user.id)))
+    except Problem:
+        return False  # enough e-mails for now
     now = site.now()
     _ = translator(user.lang)
     link = f"{site.settings.site_url}/reset/{reset_token(site, user, now)}"
@@ -118,7 +137,8 @@ def request_reset(site: Site, session: Session, who: str, address: str) -> None:
         SmtpServer.parse(site.settings.smtp_url).send(message)
     except (OSError, ValueError) as err:  # smtplib's errors are OSErrors
         log.warning("reset e-mail to user %s failed: %s", user.id, err)
-        raise Problem(503, "mail_failed", "the e-mail could not be sent; try again later") from err
+        return False
+    return True
 
 
 def change_password(site: Site, session: Session, user: User, password_hash: str, keep_session: int | None) -> int:
@@ -134,7 +154,7 @@ def new_hash(site: Site, password: str) -> str:
 
 def check_current(site: Site, user: User, password: str, address: str) -> None:
     """Refuse (403, ``where``: ``current_password``) a wrong current password; throttled like a login."""
-    site.guard.check(address, user.name)
+    ticket = site.guard.check(address, user.name)  # counted as a failure until the password proves right
     if not site.guard.gate.run(lambda: verify_password(user.password_hash, password)):
-        site.guard.failed(address, user.name)
         raise Problem(403, "wrong_password", "the current password is wrong", "current_password")
+    site.guard.passed(ticket)

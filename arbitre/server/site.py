@@ -6,9 +6,11 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from arbitre.server.chores import Chores
 from arbitre.server.clock import Clock, SystemClock
+from arbitre.server.limits import Limiter
 from arbitre.server.security import Signer
-from arbitre.server.throttle import LoginGuard, Throttle
+from arbitre.server.throttle import LoginGuard
 from arbitre.store import Database
 from arbitre.store.lifecycle import Referee
 
@@ -39,13 +41,17 @@ class Settings:
     """Seconds a sender keeps the deliveries it claimed before another may claim them (longer than a send)."""
     webhook_http_loopback: bool = False
     """May a webhook URL be plain ``http://`` to a loopback address (tests and local tools; never in production)?"""
+    trusted_proxies: str = ""
+    """The proxies whose ``X-Forwarded-For``/``X-Forwarded-Proto`` are believed: addresses or networks (CIDR),
+    separated by commas or spaces ("": none; every other client's headers are ignored)."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
         ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
         notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
-        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)."""
+        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)
+        and ``ARBITRE_TRUSTED_PROXIES`` (the reverse proxies whose forwarding headers are believed)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -61,14 +67,8 @@ class Settings:
             run_sender=os.environ.get("ARBITRE_SENDER", "1") != "0",
             notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
             webhook_http_loopback=os.environ.get("ARBITRE_WEBHOOK_HTTP_LOOPBACK", "0") == "1",
+            trusted_proxies=os.environ.get("ARBITRE_TRUSTED_PROXIES", ""),
         )
-
-
-class ResetThrottle:
-    """Per-account limit of password-reset e-mails: 3 an hour (counters per server process)."""
-
-    def __init__(self) -> None:
-        self.by_account = Throttle(3, 3600.0)
 
 
 @dataclass
@@ -80,10 +80,16 @@ class Site:
     settings: Settings
     clock: Clock = field(default_factory=SystemClock)
     referee: Referee = field(default_factory=Referee)
-    guard: LoginGuard = field(default_factory=LoginGuard)
-    """Login throttles and the password-hashing gate."""
-    resets: ResetThrottle = field(default_factory=ResetThrottle)
-    """How many password-reset e-mails each account was sent lately."""
+    limits: Limiter = field(init=False)
+    """The limits on guessing, counted in the database (shared by every server process)."""
+    guard: LoginGuard = field(init=False)
+    """Login limits, the fair queue of password checks and the password-hashing gate."""
+    chores: Chores = field(default_factory=Chores)
+    """Work done after the answer (the password-reset e-mails)."""
+
+    def __post_init__(self) -> None:
+        self.limits = Limiter(self.db, self.now)
+        self.guard = LoginGuard(self.limits)
 
     def now(self) -> datetime:
         """The site's current time."""

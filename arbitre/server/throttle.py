@@ -1,18 +1,26 @@
-"""Login throttling and a bounded password-hashing gate.
+"""Logins that serve people: limits on guessing, a fair queue for the password checks, a bounded hashing gate.
 
 Password checks (argon2) are slow on purpose, so they are the cheapest way to
-make a server busy.  Two defences:
+make a server busy, and the place where passwords are guessed.  The defences:
 
-- :class:`Throttle`: sliding-window counters per address (every attempt) and
-  per account (failed attempts); beyond the limit the answer is ``429`` at once,
-  before any hashing.
-- :class:`HashGate`: at most :data:`HASH_SLOTS` hashes run at once in a
-  process and at most :data:`HASH_QUEUE` requests wait for one; beyond that
-  the answer is ``429`` at once.  So a flood of logins holds at most
-  ``HASH_SLOTS + HASH_QUEUE`` of the request threads, and the others keep
-  serving pages.
-
-Counters are per server process (each of ``--workers N`` counts on its own).
+- **Limits** (:class:`LoginGuard`, counted in the database by
+  :mod:`arbitre.server.limits`, so they hold across every server process):
+  attempts per address (:data:`ADDRESS_LIMIT`), failed logins per address
+  (:data:`ADDRESS_FAILURES`) and per account *at one address*
+  (:data:`ACCOUNT_LIMIT`).  A flood from one place is refused there and
+  nowhere else: the owner of an account logs in from elsewhere.  A failure is
+  counted before the hash runs and given back when the password was right, so
+  concurrent guesses cannot pass the limit.
+- **A fair queue** (:class:`FairQueue`, in the ASGI middleware :class:`Tarpit`):
+  at most :data:`ADMITTED` password requests of a process run at once; the
+  others wait (no thread held), served in turn address by address, each
+  address at most :data:`PER_ADDRESS` in the queue, at most
+  :data:`QUEUE_LIMIT` waiting, at most :data:`MAX_WAIT` seconds each.  Many
+  honest logins at once are all served; a flood from one address holds
+  :data:`PER_ADDRESS` places and waits its turn like anyone.
+- **The hashing gate** (:class:`HashGate`): at most :data:`HASH_SLOTS` hashes at
+  once per process, on the gate's own threads at the lowest CPU priority, so
+  the players' pages come first.
 """
 
 from __future__ import annotations
@@ -22,70 +30,145 @@ import contextlib
 import json
 import os
 import threading
-import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from arbitre.server.errors import Problem
+from arbitre.server.limits import Limit, Limiter, Ticket, throttle_address
 
-ADDRESS_LIMIT = (300, 300.0)
-"""Login, registration and token attempts per address: 300 in 5 minutes."""
-ADDRESS_FAILURES = (30, 300.0)
+ADDRESS_LIMIT = Limit("login-address", 300, 300.0, "attempts from your address", "address")
+"""Login, registration, reset and token attempts per address: 300 in 5 minutes."""
+ADDRESS_FAILURES = Limit("login-fail-address", 30, 300.0, "failed logins from your address", "address")
 """Failed logins per address: 30 in 5 minutes."""
-ACCOUNT_LIMIT = (10, 900.0)
-"""Failed logins per account: 10 in 15 minutes."""
+ACCOUNT_LIMIT = Limit("login-fail-account", 10, 900.0, "failed logins on this account from your address", "name")
+"""Failed logins per account and address: 10 in 15 minutes."""
 HASH_SLOTS = 1
 """Password hashes running at once in one process (one core of two)."""
-HASH_QUEUE = 2
-"""Requests that may wait for a hashing slot; more are refused at once."""
-_MAX_KEYS = 10_000
+ADMITTED = 2
+"""Password requests of one process running at once (one hashes while the other reads or writes)."""
+PER_ADDRESS = 8
+"""Password requests of one address running or waiting at once in one process; more are refused (429)."""
+QUEUE_LIMIT = 256
+"""Password requests waiting at once in one process; more are refused (503)."""
+MAX_WAIT = 30.0
+"""Longest wait in the queue, in seconds; then the answer is 503 (try again)."""
 
 T = TypeVar("T")
 
 
-class Throttle:
-    """Sliding-window counters by key (thread-safe, bounded in memory)."""
+class Busy(Exception):
+    """A password request the queue did not take: ``status`` 429 (your address has enough waiting) or 503."""
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, status: int, code: str, message: str, where: str | None, retry_after: int) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.where, self.retry_after = status, code, message, where, retry_after
+
+
+class FairQueue:
+    """Admits at most ``slots`` requests at once; the others wait their turn, address by address (round robin).
+
+    Thread-safe and usable from several event loops (each waiter is woken in its own loop).
+    """
+
+    def __init__(
+        self,
+        slots: int = ADMITTED,
+        per_address: int = PER_ADDRESS,
+        limit: int = QUEUE_LIMIT,
+        max_wait: float = MAX_WAIT,
+    ) -> None:
+        self.per_address = per_address
         self.limit = limit
-        self.window = window
-        self._clock = clock
-        self._hits: OrderedDict[str, deque[float]] = OrderedDict()
+        self.max_wait = max_wait
+        self._free = slots
+        self._lines: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        self._held: dict[str, int] = {}
+        self._waiting = 0
         self._lock = threading.Lock()
 
-    def _live(self, key: str, now: float) -> deque[float]:
-        hits = self._hits.get(key)
-        if hits is None:
-            hits = self._hits[key] = deque()
-            while len(self._hits) > _MAX_KEYS:
-                self._hits.popitem(last=False)
-        self._hits.move_to_end(key)
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        return hits
+    @property
+    def waiting(self) -> int:
+        """How many requests wait now."""
+        return self._waiting
 
-    def retry_after(self, key: str) -> float:
-        """Seconds until ``key`` may try again (0 when it may now)."""
+    async def enter(self, address: str) -> None:
+        """Wait for this address's turn (raises :class:`Busy` when it cannot be taken or waited too long)."""
+        loop = asyncio.get_running_loop()
         with self._lock:
-            now = self._clock()
-            hits = self._live(key, now)
-            return 0.0 if len(hits) < self.limit else max(1.0, hits[0] + self.window - now)
+            if self._held.get(address, 0) >= self.per_address:
+                raise Busy(
+                    429,
+                    "too_many_attempts",
+                    "too many logins at once from your address; try again in a few seconds",
+                    "address",
+                    5,
+                )
+            if self._free > 0 and not self._waiting:
+                self._free -= 1
+                self._held[address] = self._held.get(address, 0) + 1
+                return
+            if self._waiting >= self.limit:
+                raise Busy(503, "busy", "the server is busy checking passwords; try again in a few seconds", None, 5)
+            self._held[address] = self._held.get(address, 0) + 1
+            turn: asyncio.Future[None] = loop.create_future()
+            self._lines.setdefault(address, deque()).append(turn)
+            self._waiting += 1
+        try:
+            await asyncio.wait_for(turn, self.max_wait)
+        except BaseException as err:
+            with self._lock:
+                if turn.done() and not turn.cancelled():
+                    self._pass_on()  # the turn came just now: give it to the next
+                else:
+                    line = self._lines.get(address)
+                    if line is not None and turn in line:
+                        line.remove(turn)
+                        self._waiting -= 1
+                        if not line:
+                            del self._lines[address]
+                self._drop(address)
+            if isinstance(err, TimeoutError):
+                raise Busy(
+                    503, "busy", "the server is busy checking passwords; try again in a few seconds", None, 5
+                ) from None
+            raise
 
-    def hit(self, key: str) -> None:
-        """Count one attempt of ``key``."""
+    def leave(self, address: str) -> None:
+        """The request of ``address`` admitted by :meth:`enter` is done: the next in line goes."""
         with self._lock:
-            now = self._clock()
-            self._live(key, now).append(now)
+            self._drop(address)
+            self._pass_on()
 
+    def _drop(self, address: str) -> None:
+        left = self._held.get(address, 0) - 1
+        if left > 0:
+            self._held[address] = left
+        else:
+            self._held.pop(address, None)
 
-def too_many(what: str, seconds: float, where: str) -> Problem:
-    """429 with the time to wait."""
-    problem = Problem(429, "too_many_attempts", f"too many {what}; try again in {int(seconds) + 1} seconds", where)
-    problem.retry_after = int(seconds) + 1
-    return problem
+    def _pass_on(self) -> None:
+        """Give a free slot to the first waiter of the next address in turn (call with the lock held)."""
+        while self._lines:
+            address, line = next(iter(self._lines.items()))
+            turn = line.popleft()
+            self._waiting -= 1
+            if line:
+                self._lines.move_to_end(address)  # the others' turn before this address's next
+            else:
+                del self._lines[address]
+            if not turn.done():
+                turn.get_loop().call_soon_threadsafe(self._grant, turn)
+                return
+        self._free += 1
+
+    def _grant(self, turn: asyncio.Future[None]) -> None:
+        """Wake a waiter in its loop (or pass the slot on if it gave up meanwhile)."""
+        if turn.done():
+            with self._lock:
+                self._pass_on()
+        else:
+            turn.set_result(None)
 
 
 HASH_NICENESS = 19
@@ -99,63 +182,48 @@ def _lower_priority() -> None:
 
 
 class HashGate:
-    """At most ``slots`` password hashes at once, at most ``queue`` waiting; beyond that, 429 at once.
+    """At most ``slots`` password hashes at once, run on the gate's own threads at the lowest CPU priority.
 
-    The hashes run in the gate's own ``slots`` threads, at the lowest CPU priority: a flood of logins
-    then takes only the CPU that the players' pages leave, instead of half of it.
+    A caller waits for its hash (the :class:`FairQueue` in front bounds how many wait): a flood of logins then
+    takes only the CPU that the players' pages leave, instead of half of it.
     """
 
-    def __init__(self, slots: int = HASH_SLOTS, queue: int = HASH_QUEUE) -> None:
-        self._slots = threading.Semaphore(slots)
-        self._room = threading.Semaphore(slots + queue)
+    def __init__(self, slots: int = HASH_SLOTS) -> None:
         self._workers = ThreadPoolExecutor(max_workers=slots, thread_name_prefix="hash", initializer=_lower_priority)
 
-    @contextmanager
-    def slot(self) -> Iterator[None]:
-        """Hold a hashing slot for the block (refused with 429 when the queue is full)."""
-        if not self._room.acquire(blocking=False):
-            raise Problem(429, "busy", "the server is busy checking passwords; try again in a few seconds", "password")
-        try:
-            with self._slots:
-                yield
-        finally:
-            self._room.release()
-
     def run(self, work: Callable[[], T]) -> T:
-        """Run ``work`` (a hash) in a slot, on a low-priority hashing thread; the caller waits for it."""
-        with self.slot():
-            return self._workers.submit(work).result()
+        """Run ``work`` (a hash) on a low-priority hashing thread; the caller waits for it."""
+        return self._workers.submit(work).result()
 
 
 class LoginGuard:
-    """The site's login defences: per-address and per-account throttles and the hashing gate."""
+    """The site's login defences: the limits (in the database), the fair queue and the hashing gate."""
 
-    def __init__(self) -> None:
-        self.by_address = Throttle(*ADDRESS_LIMIT)
-        self.failures_by_address = Throttle(*ADDRESS_FAILURES)
-        self.by_account = Throttle(*ACCOUNT_LIMIT)
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter
+        self.queue = FairQueue()
         self.gate = HashGate()
 
-    def check(self, address: str, account: str | None) -> None:
-        """Refuse (429) an attempt from ``address`` (on ``account``) beyond the limits; else count it."""
-        wait = self.address_wait(address)
-        if wait:
-            raise too_many("attempts from your address", wait, "address")
+    def check(self, address: str, account: str | None) -> Ticket:
+        """Count an attempt from ``address`` (a failure too, on ``account`` when given, until :meth:`passed`
+        gives it back); refuse (429) beyond the limits."""
+        where = throttle_address(address)
+        attempts = [(ADDRESS_LIMIT, ADDRESS_LIMIT.key(where))]
         if account is not None:
-            wait = self.by_account.retry_after(account.strip().lower())
-            if wait:
-                self.failures_by_address.hit(address)  # hammering a locked account counts against the address
-                raise too_many("failed logins on this account", wait, "name")
-        self.by_address.hit(address)
+            attempts.append((ADDRESS_FAILURES, ADDRESS_FAILURES.key(where)))
+            attempts.append((ACCOUNT_LIMIT, ACCOUNT_LIMIT.key(account.strip().lower(), where)))
+        return self.limiter.take(*attempts)
+
+    def passed(self, ticket: Ticket) -> None:
+        """The password was right: the failures :meth:`check` counted are given back."""
+        self.limiter.give_back(ticket, ADDRESS_FAILURES, ACCOUNT_LIMIT)
 
     def address_wait(self, address: str) -> float:
-        """Seconds until ``address`` may try to log in again (0 when it may now)."""
-        return max(self.by_address.retry_after(address), self.failures_by_address.retry_after(address))
-
-    def failed(self, address: str, account: str) -> None:
-        """Count a failed login from ``address`` on ``account``."""
-        self.failures_by_address.hit(address)
-        self.by_account.hit(account.strip().lower())
+        """Seconds this process knows ``address`` must wait before logging in again (0: none known)."""
+        where = throttle_address(address)
+        return max(
+            self.limiter.refused_for(ADDRESS_LIMIT.key(where)), self.limiter.refused_for(ADDRESS_FAILURES.key(where))
+        )
 
 
 TARPIT_SECONDS = 1.0
@@ -168,58 +236,83 @@ LOGIN_PATHS = frozenset(
         "/api/register",
         "/password-reset",
         "/api/password-reset",
+        "/api/password-reset/confirm",
         "/api/me/password",
+        "/account/password",
     }
 )
-"""Where passwords are checked (and reset links asked for)."""
+"""Where passwords are checked or hashed (and reset links asked for); also every ``/reset/…`` page."""
+
+
+def is_password_path(path: str) -> bool:
+    """Does a POST to ``path`` check or hash a password?"""
+    return path in LOGIN_PATHS or path.startswith("/reset/")
+
+
+async def _answer(send: Any, status: int, code: str, message: str, where: str | None, retry_after: int) -> None:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if where:
+        error["where"] = where
+    body = json.dumps({"error": error}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"retry-after", str(retry_after).encode()),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class Tarpit:
-    """ASGI middleware: a login attempt from an address over its limit is refused before any route runs,
-    and every 429 answer is held back :data:`TARPIT_SECONDS` (an idle wait, not a busy thread), so a
-    flood of logins costs the server almost nothing and cannot crowd out the players' pages."""
+    """ASGI middleware in front of the password routes: an address this process knows to be over its limit is
+    refused before any route runs; the others wait their turn in the :class:`FairQueue` (no thread held); every
+    429 answer is held back :data:`TARPIT_SECONDS` (an idle wait), so a flood costs the server almost nothing."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """Refuse early when the address is over its limit; hold back every 429."""
+        """Refuse early when the address is over its limit, queue the others; hold back every 429."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("method") == "POST" and scope.get("path") in LOGIN_PATHS:
-            site = getattr(getattr(scope.get("app"), "state", None), "site", None)
-            guard: LoginGuard | None = getattr(site, "guard", None)
-            address = (scope.get("client") or ("",))[0] or ""
-            wait = guard.address_wait(address) if guard is not None else 0.0
-            if wait:
-                await asyncio.sleep(TARPIT_SECONDS)
-                body = json.dumps(
-                    {
-                        "error": {
-                            "code": "too_many_attempts",
-                            "where": "address",
-                            "message": f"too many attempts from your address; try again in {int(wait) + 1} seconds",
-                        }
-                    }
-                ).encode()
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 429,
-                        "headers": [
-                            (b"content-type", b"application/json"),
-                            (b"retry-after", str(int(wait) + 1).encode()),
-                            (b"content-length", str(len(body)).encode()),
-                        ],
-                    }
-                )
-                await send({"type": "http.response.body", "body": body})
-                return
 
         async def held_back(message: Any) -> None:
             if message["type"] == "http.response.start" and message.get("status") == 429:
                 await asyncio.sleep(TARPIT_SECONDS)
             await send(message)
 
-        await self.app(scope, receive, held_back)
+        site = getattr(getattr(scope.get("app"), "state", None), "site", None)
+        guard: LoginGuard | None = getattr(site, "guard", None)
+        if guard is None or scope.get("method") != "POST" or not is_password_path(scope.get("path", "")):
+            await self.app(scope, receive, held_back)
+            return
+        address = throttle_address((scope.get("client") or ("",))[0] or "")
+        wait = guard.address_wait(address)
+        if wait:
+            await asyncio.sleep(TARPIT_SECONDS)
+            await _answer(
+                send,
+                429,
+                "too_many_attempts",
+                f"too many attempts from your address; try again in {int(wait) + 1} seconds",
+                "address",
+                int(wait) + 1,
+            )
+            return
+        try:
+            await guard.queue.enter(address)
+        except Busy as busy:
+            if busy.status == 429:
+                await asyncio.sleep(TARPIT_SECONDS)
+            await _answer(send, busy.status, busy.code, busy.message, busy.where, busy.retry_after)
+            return
+        try:
+            await self.app(scope, receive, held_back)
+        finally:
+            guard.queue.leave(address)

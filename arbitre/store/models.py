@@ -363,3 +363,19 @@ class Delivery(Base):
         UniqueConstraint("notification_id", "channel", name="uq_delivery_channel"),
         Index("ix_deliveries_due", "state", "lease_until"),
     )
+
+
+class ThrottleCount(Base):
+    """How many attempts one throttle key made in its current time window and the one before, shared by every
+    server process (see :mod:`arbitre.store.throttles`).
+
+    ``bucket`` is the window's number (seconds since the epoch divided by the window's length); ``n`` counts
+    the attempts let through in it, ``prev`` those of the window before; the row is dead after ``until``.
+    """
+
+    __tablename__ = "throttle_counts"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    bucket: Mapped[int] = mapped_column(BigInteger)
+    n: Mapped[int] = mapped_column(Integer)
+    prev: Mapped[int] = mapped_column(Integer)
+    until: Mapped[int] = mapped_column(BigInteger, index=True)

@@ -75,8 +75,7 @@ def change_password(body: PasswordIn, request: Request) -> dict[str, Any]:
 def ask_reset(body: ResetRequestIn, request: Request) -> dict[str, Any]:
     """E-mail a reset link to the account (by name or e-mail address); the answer is the same for any ``who``."""
     site = site_of(request)
-    with site.db.reading() as s:
-        passwords.request_reset(site, s, body.who, client_address(request))
+    passwords.request_reset(site, body.who, client_address(request))
     return {"sent": "if this account has an e-mail address, a link was sent to it"}
 
 
@@ -181,7 +180,7 @@ def reset_request_page(request: Request) -> Response:
 def reset_request(request: Request, csrf: str = Form(""), who: str = Form("")) -> Response:
     """Send the link (the page says the same whether the account exists or not)."""
     with reading(request, csrf) as v:
-        passwords.request_reset(v.site, v.session, who[:254], client_address(request))
+        passwords.request_reset(v.site, who[:254], client_address(request))
         return render(request, v.actor, "reset_request.html", {"sent": True})
 
 

@@ -28,6 +28,8 @@ from arbitre.server.fields import (
     ShortText,
     Strict,
 )
+from arbitre.server.guesses import join_code_guess
+from arbitre.server.milaexport import mila_export
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
 from arbitre.server.visit import CSRF_HEADER, reading, writing
@@ -266,7 +268,7 @@ def game(game_id: int, request: Request) -> dict[str, Any]:
 @router.post("/games/{game_id}/join")
 def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join a game as a player or an observer."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, game_id=game_id), writing(request) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
@@ -284,7 +286,7 @@ def invitation(token: str, request: Request) -> dict[str, Any]:
 @router.post("/invitations/{token}/join")
 def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    with writing(request) as v:
+    with join_code_guess(request, body.code, invitation=token), writing(request) as v:
         user = v.user()
         seat = v.invitation(token, lock=True)
         actions.join_game(v.session, v.site, seat, user, body.role, body.power, body.preferences, body.code)
@@ -357,6 +359,15 @@ def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
     """One played phase as you see it: board, orders and results, report."""
     with reading(request) as v:
         return services.history_phase(v.site, v.session, v.game(game_id), index)
+
+
+@router.get("/games/{game_id}/export")
+def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> dict[str, Any]:
+    """The game as MILA's saved-game JSON (the master at any time, others once it is over; docs/mila.md)."""
+    with reading(request) as v:
+        seat = v.game(game_id)
+        game = v.site.referee.game(v.session, seat.row)
+        return mila_export(v.session, game, seat.row.id, seat.row.status, seat.role, seat.press_name)
 
 
 @router.get("/games/{game_id}/messages")

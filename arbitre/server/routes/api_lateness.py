@@ -11,6 +11,7 @@ from pydantic import Field
 from arbitre.server import lateness, services
 from arbitre.server.auth import site_of
 from arbitre.server.fields import ShortText, Strict
+from arbitre.server.guesses import takeover_attempt
 from arbitre.server.visit import writing
 from arbitre.store.lateness import presets_data
 from arbitre.store.models import MASTER
@@ -108,7 +109,7 @@ def get_takeover(token: str, request: Request) -> dict[str, Any]:
 @router.post("/takeover/{token}")
 def post_takeover(token: str, request: Request) -> dict[str, Any]:
     """Take the seat a take-over link offers (you must be logged in and have no other role in the game)."""
-    with writing(request) as v:
+    with takeover_attempt(request, token[:64]), writing(request) as v:
         user = v.user()
         row = lateness.take_over(v.session, v.site, token[:64], user)
         return {"game": services.summary(row), "power": lateness.takeover_info(v.session, token[:64])[0].power}

@@ -17,6 +17,8 @@ from arbitre.server import actions, live, services
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
+from arbitre.server.guesses import join_code_guess
+from arbitre.server.milaexport import exportable_game, may_export
 from arbitre.server.pages import redirect, render
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
@@ -267,7 +269,7 @@ def join(
     code: str = Form(""),
 ) -> Response:
     """Join as a player or an observer."""
-    with writing(request, csrf) as v:
+    with join_code_guess(request, code, game_id=game_id), writing(request, csrf) as v:
         user = v.user()
         seat = v.game(game_id, member=False, lock=True)
         actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
@@ -306,7 +308,7 @@ def join_by_invitation(
     code: str = Form(""),
 ) -> Response:
     """Join the game of an invitation link (with its join code, if it has one)."""
-    with writing(request, csrf) as v:
+    with join_code_guess(request, code, invitation=token), writing(request, csrf) as v:
         user = v.user()
         seat = v.invitation(token, lock=True)
         actions.join_game(v.session, v.site, seat, user, role, power or None, _form_names(preferences), code)
@@ -362,7 +364,13 @@ def history(game_id: int, request: Request) -> Response:
             request,
             v.actor,
             "history.html",
-            {"game": services.summary(seat.row), "role": seat.role, "phases": phases, "frames": frames},
+            {
+                "game": services.summary(seat.row),
+                "role": seat.role,
+                "phases": phases,
+                "frames": frames,
+                "export_link": may_export(seat.role, seat.row.status) and exportable_game(v.site, v.session, seat),
+            },
         )
 
 

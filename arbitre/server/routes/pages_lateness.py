@@ -10,6 +10,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.server import lateness, services
+from arbitre.server.guesses import takeover_attempt
 from arbitre.server.pages import redirect, render
 from arbitre.server.visit import reading, writing
 from arbitre.store.lateness import PRESET_NAMES, presets_data
@@ -121,7 +122,7 @@ def takeover_page(token: str, request: Request) -> Response:
 @router.post("/takeover/{token}")
 def takeover(token: str, request: Request, csrf: str = Form("")) -> Response:
     """Take the seat; the game page opens as its new player."""
-    with writing(request, csrf) as v:
+    with takeover_attempt(request, token[:64]), writing(request, csrf) as v:
         row = lateness.take_over(v.session, v.site, token[:64], v.user())
         game_id = row.id
     return redirect(f"/games/{game_id}", "done")
