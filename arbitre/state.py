@@ -107,12 +107,15 @@ class Dislodged:
     ``attacker_from`` is the province the dislodging attack came from (``None``
     if unknown); ``retreats`` is the set of places it may retreat to when the
     judge computed it (standoffs are only known then), or ``None`` to let the
-    engine compute it from the position.
+    engine compute it from the position.  ``by_convoy`` says that the resolution
+    carried the attack by convoy (or through a passage, which the rules treat
+    alike): only then may the unit retreat to ``attacker_from`` (DATC 4.A.5).
     """
 
     unit: Unit
     attacker_from: str | None = None
     retreats: tuple[str, ...] | None = None
+    by_convoy: bool = False
 
 
 @dataclass(frozen=True)

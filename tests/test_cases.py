@@ -16,7 +16,12 @@ import pytest
 from arbitre.cases import read_case_file, run_case
 
 CASE_DIR = Path(__file__).resolve().parent / "cases"
-FILES = {path.stem: read_case_file(path.read_text(encoding="utf-8")) for path in sorted(CASE_DIR.glob("*.json"))}
+MODULE_DIR = Path(__file__).resolve().parent.parent / "arbitre" / "variants"
+CASE_PATHS = {path.stem: path for path in sorted(CASE_DIR.glob("*.json"))} | {
+    path.parent.name: path for path in sorted(MODULE_DIR.glob("*/cases.json"))
+}
+"""The project's case files, and each rule module's own (``arbitre/variants/<name>/cases.json``, by module name)."""
+FILES = {name: read_case_file(path.read_text(encoding="utf-8")) for name, path in CASE_PATHS.items()}
 CASES = [(name, case) for name, data in FILES.items() for case in data["cases"]]
 
 EXPECTED_COUNTS = {
@@ -29,6 +34,7 @@ EXPECTED_COUNTS = {
     "datc_options": 86,
     "colonial_submarines": 12,
     "espionnite_colonial": 13,
+    "any_owned_centre": 6,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

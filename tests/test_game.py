@@ -113,3 +113,29 @@ def test_random_games_keep_invariants(seed: int) -> None:
 def rules_place_ok(game: Game, kind: str, place: str, prov: str) -> bool:
     gmap = game.rules.game_map
     return gmap.province_of[place] == prov and place in gmap.adjacency[kind]
+
+
+def test_a_saved_game_keeps_which_attack_came_by_convoy_also_from_files_written_before_the_flag() -> None:
+    # DATC 6.H.11 played as a game: A GAS is convoyed to MAR; A MAR may retreat to GAS.
+    game = Game.new()
+    game.position = position_from_data(
+        game.rules, "S1901M", {"FRANCE": ["A BUR", "A GAS", "F LYO", "F MAO", "F WES"], "ITALY": ["A MAR"]}, None, None
+    )
+    game.set_orders(
+        "FRANCE",
+        [
+            "A GAS - MAR via convoy",
+            "A BUR S A GAS - MAR",
+            "F MAO C A GAS - MAR",
+            "F WES C A GAS - MAR",
+            "F LYO C A GAS - MAR",
+        ],
+    )
+    game.advance()
+    (entry,) = game.to_data()["position"]["dislodged"]["ITALY"]
+    assert entry["by_convoy"] is True and "GAS" in entry["retreats"]
+    data = json.loads(json.dumps(game.to_data()).replace(', "by_convoy": true', ""))  # a file from before the flag
+    assert "by_convoy" not in json.dumps(data)
+    again = Game.from_data(data)
+    assert again.position.dislodged["MAR"].by_convoy
+    assert again.set_orders("ITALY", ["A MAR R GAS"]) == []

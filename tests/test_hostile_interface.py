@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -174,4 +174,51 @@ def test_line_separators_inside_strings_do_not_split_lines() -> None:
     answers = process_text(text)
     assert len(answers) == 2
     assert answers[1] == (process(EXAMPLE), True)
-    assert answers[0][0]["error"]["where"].startswith("line 1: orders.FRANCE[0]")
+    out, ok = answers[0]
+    assert ok and [r["reason"] for r in out["results"][:3]] == ["control_character"] * 3, out
+
+
+CONTROLS = st.one_of(
+    st.integers(0, 0x1F).filter(lambda c: c != 0x09),  # C0 but the tab
+    st.integers(0x7F, 0x9F),  # DEL and C1 (U+0085 among them)
+    st.sampled_from([0x2028, 0x2029, 0xFFFE, 0xFFFF]),
+).map(chr)
+
+
+def _one_bad_line(result: dict[str, Any], line: str, code: int, at: int) -> None:
+    """The answer adjudicates the position; the bad line is that order's result, naming the character and where."""
+    results = result["results"]
+    (bad,) = [r for r in results if r["order"] == line]
+    assert bad["outcome"] == "invalid" and bad["reason"] == "control_character", bad
+    assert f"(U+{code:04X}) at character {at + 1}" in bad["message"], bad
+    others = {r["order"]: r["outcome"] for r in results if r is not bad}
+    assert others["F BRE - MAO"] == "succeeds" and others["A PAR H"] == "succeeds"  # A PAR had no readable order
+    assert result["next"]["units"] == {"FRANCE": ["F MAO", "A PAR"], "GERMANY": ["A MUN"]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(control=CONTROLS, at=st.integers(0, len("A PAR - BUR")))
+def test_a_control_character_in_one_order_line_is_that_orders_result(control: str, at: int) -> None:
+    line = "A PAR - BUR"[:at] + control + "A PAR - BUR"[at:]
+    doc = dict(EXAMPLE, orders={"FRANCE": [line, "F BRE - MAO"], "GERMANY": ["A MUN H"]})
+    _one_bad_line(process(doc), line, ord(control), at)
+    # the same through the text reader, JSON escaped or raw
+    for text in (json.dumps(doc), json.dumps(doc, ensure_ascii=False)):
+        ((out, ok),) = process_text(text)  # json.dumps escapes every C0 control: no raw line break
+        assert ok, out
+        _one_bad_line(out, line, ord(control), at)
+
+
+@settings(max_examples=40, deadline=None)
+@given(control=CONTROLS, at=st.integers(0, len("A PAR - BUR")))
+def test_a_control_character_in_one_order_line_through_arbitre_adjudicate(control: str, at: int) -> None:
+    line = "A PAR - BUR"[:at] + control + "A PAR - BUR"[at:]
+    doc = dict(EXAMPLE, orders={"FRANCE": [line, "F BRE - MAO"], "GERMANY": ["A MUN H"]})
+    result = CliRunner().invoke(app, ["adjudicate"], input=json.dumps(doc).encode())
+    assert result.exit_code == 0, result.output
+    _one_bad_line(json.loads(result.stdout_bytes), line, ord(control), at)
+    # a lone surrogate cannot be written back: it still refuses the request, saying where
+    bad = json.dumps(dict(doc, orders={"FRANCE": ["A PAR\ud800 - BUR"]}))
+    result = CliRunner().invoke(app, ["adjudicate"], input=bad.encode())
+    assert result.exit_code == 1
+    assert json.loads(result.stdout_bytes)["error"]["where"] == "orders.FRANCE[0]"

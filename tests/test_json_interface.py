@@ -159,3 +159,68 @@ def test_rule_options_change_the_outcome() -> None:
     }
     szykman = {r["order"]: r["outcome"] for r in process(paradox)["results"]}
     assert szykman["F WAL - ENG"] == "succeeds" and szykman["A BRE - LON"] == "fails"
+
+
+# A fleet at sea dislodged from the attacker's province: no convoy carries anything into a sea.
+FLEET_AT_SEA = {
+    "phase": "F1901R",
+    "units": {"FRANCE": ["F LYO", "A BUR"]},
+    "dislodged": {"ITALY": [{"unit": "F LYO", "attacker_from": "SPA", "retreats": ["SPA/SC", "TYS"]}]},
+    "orders": {"ITALY": ["F LYO R SPA/SC"]},
+}
+
+
+def test_a_retreat_list_naming_the_attackers_origin_is_refused_unless_the_attack_came_by_convoy() -> None:
+    out = process_text(json.dumps(FLEET_AT_SEA))[0][0]
+    assert out["error"]["where"] == "dislodged.ITALY[0].retreats[0]", out
+    assert "not by convoy" in out["error"]["message"]
+    # an army that came by land from a coastal province (A MAR - SPA): its origin is no retreat either
+    by_land = {
+        "phase": "S1901R",
+        "units": {"FRANCE": ["A SPA", "A GAS"]},
+        "dislodged": {"ITALY": [{"unit": "A SPA", "attacker_from": "MAR", "retreats": ["MAR", "POR"]}]},
+        "orders": {"ITALY": ["A SPA R MAR"]},
+    }
+    out = process_text(json.dumps(by_land))[0][0]
+    assert out["error"]["where"] == "dislodged.ITALY[0].retreats[0]", out
+    # the same, marked as an attack by convoy (DATC 6.H.11): the origin is a retreat
+    convoyed = json.loads(json.dumps(by_land))
+    convoyed["dislodged"]["ITALY"][0]["by_convoy"] = True
+    out = process(convoyed)
+    assert {"power": "ITALY", "order": "A SPA R MAR", "outcome": "succeeds", "reason": None} in out["results"]
+    # by_convoy without a retreat list: the engine computes the origin in
+    del convoyed["dislodged"]["ITALY"][0]["retreats"]
+    assert "A MAR" in process(convoyed)["next"]["units"]["ITALY"]
+    # a by_convoy that is no boolean, or with no attacker, says where
+    for entry, where in (
+        ({"unit": "A SPA", "attacker_from": "MAR", "by_convoy": "maybe"}, "dislodged.ITALY.0.by_convoy"),
+        ({"unit": "A SPA", "by_convoy": True}, "dislodged.ITALY[0].by_convoy"),
+    ):
+        answer = process_text(json.dumps({**by_land, "dislodged": {"ITALY": [entry]}}))[0][0]
+        assert answer["error"]["where"] == where, answer
+
+
+def test_next_says_which_attacks_came_by_convoy_and_reads_back() -> None:
+    # DATC 6.H.11: an army convoyed to an adjacent province leaves its origin open to the dislodged unit.
+    spring = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A BUR", "A GAS", "F LYO", "F MAO", "F WES"], "ITALY": ["A MAR"]},
+        "orders": {
+            "FRANCE": [
+                "A GAS - MAR via convoy",
+                "A BUR S A GAS - MAR",
+                "F MAO C A GAS - MAR",
+                "F WES C A GAS - MAR",
+                "F LYO C A GAS - MAR",
+            ]
+        },
+    }
+    nxt = process(spring)["next"]
+    (entry,) = nxt["dislodged"]["ITALY"]
+    assert entry == {"unit": "A MAR", "attacker_from": "GAS", "retreats": ["GAS", "PIE", "SPA"], "by_convoy": True}
+    out = process({**nxt, "orders": {"ITALY": ["A MAR R GAS"]}})
+    assert {"power": "ITALY", "order": "A MAR R GAS", "outcome": "succeeds", "reason": None} in out["results"]
+    # the same attack by land: no flag, and the origin is no retreat
+    spring["orders"] = {"FRANCE": ["A GAS - MAR", "A BUR S A GAS - MAR"]}
+    (entry,) = process(spring)["next"]["dislodged"]["ITALY"]
+    assert entry == {"unit": "A MAR", "attacker_from": "GAS", "retreats": ["PIE", "SPA"]}

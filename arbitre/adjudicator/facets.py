@@ -55,14 +55,13 @@ class PhaseRules:
         """Amend any adjudicated phase (events, variant state of the next position).  Default: unchanged."""
         return step
 
-    def holds_retreat_phase(self, rules: RuleSet, position: Position) -> bool:
-        """Must a retreat phase follow this movement phase even with nothing dislodged?  Default: no."""
-        return False
-
 
 def holds_retreat_phase(rules: RuleSet, position: Position) -> bool:
-    """Must a retreat phase follow this movement phase even when nothing was dislodged?"""
-    return any(v.holds_retreat_phase(rules, position) for v in rules.implementing(PhaseRules))
+    """Must a retreat phase follow this movement phase even when nothing was dislodged?
+
+    The rule set says (:meth:`~arbitre.rules.RuleSet.needs_retreats`, asked with nothing dislodged).
+    """
+    return rules.needs_retreats(position, False)
 
 
 def _holds(resolver: ResolverView, province: str) -> bool:

@@ -13,13 +13,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from arbitre.adjudicator.facets import (
-    MovementRules,
-    PhaseRules,
-    holds_retreat_phase,
-    movement_adjudicators,
-    movement_extensions,
-)
+from arbitre.adjudicator.facets import MovementRules, PhaseRules, movement_adjudicators, movement_extensions
 from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome, order_result
@@ -110,15 +104,16 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     dislodged: dict[str, Dislodged] = {}
     for prov, attacker in dislodged_by.items():
         unit = position.units[prov]
+        convoyed = attacker in by_convoy  # the resolution carried this attack by convoy (DATC 4.A.5)
         allowed = retreat_places(
             gmap,
             unit,
             attacker,
             occupied,
             standoffs,
-            attacker in by_convoy and rules.options.retreat_to_convoy_origin == "allowed",
+            convoyed and rules.options.retreat_to_convoy_origin == "allowed",
         )
-        dislodged[prov] = Dislodged(unit, attacker, allowed)
+        dislodged[prov] = Dislodged(unit, attacker, allowed, convoyed)
     notes: Mapping[str, tuple[str, str | None]] = {}
     events: tuple[object, ...] = ()
     extras = position.extras
@@ -215,7 +210,8 @@ def retreat_options_of(rules: RuleSet, position: Position) -> dict[str, tuple[st
         if d.retreats is not None:
             out[prov] = d.retreats
         else:
-            out[prov] = retreat_places(rules.game_map, d.unit, d.attacker_from, occupied, frozenset())
+            convoyed = d.by_convoy and rules.options.retreat_to_convoy_origin == "allowed"
+            out[prov] = retreat_places(rules.game_map, d.unit, d.attacker_from, occupied, frozenset(), convoyed)
     return out
 
 
@@ -421,15 +417,8 @@ def _update_owners(rules: RuleSet, units: Mapping[str, Unit], owners: Mapping[st
 
 
 def needs_adjustments(rules: RuleSet, position: Position) -> bool:
-    """Is there anything to do in a winter adjustment phase?"""
-    for power, owed in adjustment_counts(rules, position).items():
-        if owed < 0:
-            return True
-        if owed > 0 and any(
-            position.owners.get(h) == power and h not in position.units for h in rules.game_map.home_centers(power)
-        ):
-            return True
-    return False
+    """Is there anything to do in a winter adjustment phase?  The rule set says (:meth:`RuleSet.needs_adjustments`)."""
+    return rules.needs_adjustments(position)
 
 
 def _advance(
@@ -443,12 +432,12 @@ def _advance(
     """The position of the phase after ``before``, given the new units (and variant state)."""
     phase = before.phase
     extras = before.extras if extras is None else extras
-    if phase.kind == MOVEMENT and (dislodged or (rules.variants and holds_retreat_phase(rules, before))):
+    if phase.kind == MOVEMENT and (rules.needs_retreats(before, bool(dislodged)) if rules.variants else dislodged):
         return Position(before.map_name, Phase(phase.year, phase.season, RETREATS), units, owners, dislodged, extras)
     if phase.season == Season.FALL and phase.kind in (MOVEMENT, RETREATS):
         owners = _update_owners(rules, units, owners)
         winter = Position(before.map_name, Phase(phase.year, Season.WINTER, ADJUSTMENTS), units, owners, {}, extras)
-        if needs_adjustments(rules, winter):
+        if rules.needs_adjustments(winter):
             return winter
         return Position(before.map_name, Phase(phase.year + 1, Season.SPRING, MOVEMENT), units, owners, {}, extras)
     if phase.season == Season.SPRING:

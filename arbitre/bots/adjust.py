@@ -15,7 +15,6 @@ from arbitre.bots.board import BotBoard
 from arbitre.bots.rng import Rng
 from arbitre.bots.values import BUILD, RETREAT, place_values
 from arbitre.orders import Order
-from arbitre.rules.facets import Victory
 from arbitre.state import Phase, Position, Unit
 
 
@@ -52,12 +51,7 @@ def owed_builds(board: BotBoard) -> int:
     rules = board.rules
     units = {board.province(u.place): Unit(u.power or "?", u.kind, u.place) for u in board.view.units}
     position = Position(board.view.map_name, Phase.parse(board.view.phase), units, dict(board.view.owners))
-    centres = sum(
-        1
-        for c, p in board.view.owners.items()
-        if p == board.me and all(v.counts_for_builds(board.me, c, position) for v in rules.implementing(Victory))
-    )
-    return centres - board.view.unit_counts.get(board.me, 0)
+    return rules.build_centers(board.me, position) - board.view.unit_counts.get(board.me, 0)
 
 
 def adjustment_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]], rng: Rng) -> list[str]:

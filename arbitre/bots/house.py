@@ -7,10 +7,9 @@ from typing import Protocol
 
 from arbitre.bots.adjust import adjustment_orders, retreat_orders
 from arbitre.bots.board import BotBoard
-from arbitre.bots.espionage import counter_spy_order, reaction, spy_order
+from arbitre.bots.facets import advice_of
 from arbitre.bots.movement import movement_orders
 from arbitre.bots.rng import derive
-from arbitre.orders import Order
 from arbitre.rules import RuleSet
 from arbitre.views import View
 
@@ -24,7 +23,7 @@ class Bot(Protocol):
         """The orders of ``view.viewer`` for the current step, chosen from ``legal``."""
 
     def reaction(self, rules: RuleSet, view: View, legal: Mapping[str, Sequence[str]]) -> str | None:
-        """In a reaction step (Espionnite): the one change, or ``None``."""
+        """In a step that accepts one change: the change, or ``None``."""
 
 
 class HouseBot:
@@ -32,7 +31,9 @@ class HouseBot:
 
     It reads nothing but ``view`` (its power's view), ``legal`` (its legal
     orders, which the judge builds from what the power knows) and the rule
-    set's public map; the seed with the phase and power names every random draw.
+    set's public map and declarations; the seed with the phase and power names
+    every random draw.  Orders that name no unit are given on the advice of
+    the rule module whose kinds they are (:mod:`arbitre.bots.facets`).
     """
 
     name = "house"
@@ -53,34 +54,21 @@ class HouseBot:
         chosen = movement_orders(board, parsed, rng)
         out = [c.text for c in chosen.values()]
         whole = {k: opts for k, opts in parsed.items() if opts and all(o.unit is None for _, o in opts)}
+        advices = advice_of(rules) if whole else ()
         for key in sorted(whole):
             kinds = {board.kind(o) for _, o in whole[key]}
-            if kinds == {"spy"}:
-                spy = spy_order(board, whole[key], rng)
-                if spy:
-                    out.append(spy)
-            elif kinds == {"counter_spy"}:
-                guard = counter_spy_order(board, whole[key], chosen)
-                if guard:
-                    out.append(guard)
-            elif kinds == {"suez_permission"}:
-                passing = [
-                    t
-                    for t, o in whole[key]
-                    if (c := chosen.get(_fleet_key(board, o))) is not None
-                    and c.kind == "move"
-                    and c.dest == board.province(str(getattr(o, "target", "")))
-                ]
-                out.extend(passing[:1])  # one permission a turn: for our own fleet going through
+            for advice in advices:
+                if kinds <= advice.kinds:
+                    out.extend(advice.whole_orders(board, whole[key], chosen, rng))
+                    break
         return out
 
     def reaction(self, rules: RuleSet, view: View, legal: Mapping[str, Sequence[str]]) -> str | None:
         """The one change after the lock's reports, or ``None``."""
         board = BotBoard.of(rules, view)
-        return reaction(board, board.parse_legal(legal))
-
-
-def _fleet_key(board: BotBoard, order: Order) -> str:
-    """The place of the fleet a whole-power order names (a Suez permission), or ``""``."""
-    ref = getattr(order, "fleet", None)
-    return str(ref.place) if ref is not None else ""
+        parsed = board.parse_legal(legal)
+        for advice in advice_of(rules):
+            change = advice.reaction(board, parsed)
+            if change is not None:
+                return change
+        return None

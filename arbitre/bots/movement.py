@@ -20,12 +20,6 @@ from arbitre.bots.rng import Rng
 from arbitre.bots.values import AUTUMN, SPRING, place_values
 from arbitre.orders import Order
 
-MOVE_KINDS = frozenset({"move", "train_move"})
-"""Order kinds that take a unit to ``target`` (a train move rides the railroad to its station)."""
-ONCE_KINDS = frozenset({"train_move"})
-"""Order kinds a power may give once per phase (the railroad carries one train a turn)."""
-FIRE_KINDS = frozenset({"torpedo"})
-"""Order kinds that strike the unit at ``target`` while the firing unit stays put."""
 CLOSE = 0.85
 """A destination worth at least this share of the best one may be taken instead (with ALTERNATIVE odds)."""
 ALTERNATIVE = 0.35
@@ -33,15 +27,19 @@ CAPTURE = 3.0
 """In autumn a unit on a centre it does not own values staying this many times more."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
-    """One candidate order of one unit."""
+    """One candidate order of one unit: ``kind`` its kind's name, ``moves``/``strikes``/``once`` its declared
+    effect (:class:`~arbitre.rules.kinds.Effect`: it takes the unit to ``dest``, it strikes, once a phase)."""
 
     text: str
     order: Order
     kind: str
     dest: str
     value: float
+    moves: bool = False
+    strikes: bool = False
+    once: bool = False
 
 
 def unit_keys(parsed: Mapping[str, Sequence[tuple[str, Order]]]) -> list[str]:
@@ -54,7 +52,8 @@ def _choices(
 ) -> list[Choice]:
     out: list[Choice] = []
     for text, order in options:
-        kind = board.kind(order)
+        declared = board.rules.kind_of(order)
+        kind = declared.name
         assert order.unit is not None
         unit_kind = order.unit.kind or "A"
         table = values.get(unit_kind, {})
@@ -68,17 +67,22 @@ def _choices(
             ):
                 value = abs(value) * CAPTURE + 1.0  # standing on a centre we do not own in autumn: take it
             out.append(Choice(text, order, kind, board.province(here), value))
-        elif kind in MOVE_KINDS:
+        elif declared.effect.moves:
             if getattr(order, "via_convoy", False):
                 continue  # convoys are arranged afterwards, with our own fleets only
             target = str(getattr(order, "target", ""))
-            out.append(Choice(text, order, kind, board.province(target), table.get(target, 0.0)))
-        elif kind in FIRE_KINDS:
+            effect = declared.effect
+            out.append(
+                Choice(
+                    text, order, kind, board.province(target), table.get(target, 0.0), True, once=effect.once_per_phase
+                )
+            )
+        elif declared.effect.strikes:
             target = board.province(str(getattr(order, "target", "")))
             seen = board.units.get(target)
             if seen is not None and seen[0] != board.me:
                 hold = table.get(here, 0.0)
-                out.append(Choice(text, order, kind, board.province(here), abs(hold) * 1.25 + 1.0))
+                out.append(Choice(text, order, kind, board.province(here), abs(hold) * 1.25 + 1.0, strikes=True))
     out.sort(key=lambda c: (-c.value, c.text))
     return out
 
@@ -112,9 +116,9 @@ def movement_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Or
         for cand in _pick_order(cands, rng):
             if cand.dest in claimed:
                 continue
-            if cand.kind in MOVE_KINDS and _swaps(cand, key, home, chosen):
+            if cand.moves and _swaps(cand, key, home, chosen):
                 continue
-            if cand.kind in ONCE_KINDS and any(c.kind == cand.kind for c in chosen.values()):
+            if cand.once and any(c.kind == cand.kind for c in chosen.values()):
                 continue
             chosen[key] = cand
             claimed[cand.dest] = key
@@ -130,7 +134,7 @@ def movement_orders(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Or
 
 def _swaps(cand: Choice, key: str, home: Mapping[str, str], chosen: Mapping[str, Choice]) -> bool:
     """Would this move swap places with a unit of ours (two moves that only bounce)?"""
-    return any(home[other] == cand.dest and c.kind in MOVE_KINDS and c.dest == home[key] for other, c in chosen.items())
+    return any(home[other] == cand.dest and c.moves and c.dest == home[key] for other, c in chosen.items())
 
 
 def _arrange_convoys(
@@ -161,7 +165,7 @@ def _arrange_convoys(
                 continue
             if claimed.get(current.dest) == key:
                 del claimed[current.dest]
-            chosen[key] = Choice(text, order, "move", target, value)
+            chosen[key] = Choice(text, order, "move", target, value, moves=True)
             claimed[target] = key
             for fleet_key, convoy_text, convoy in route:
                 chosen[fleet_key] = Choice(convoy_text, convoy, "convoy", home[fleet_key], 0.0)
@@ -224,7 +228,7 @@ def _arrange_supports(
     for key, c in chosen.items():
         if c.kind == "move" and (c.dest in threatened or _foreign(board, c.dest)):
             wanted.append((c.value, key, (home[key], c.dest)))
-        elif c.kind in ("hold", "convoy", "torpedo") and home[key] in threatened:
+        elif (c.kind in ("hold", "convoy") or c.strikes) and home[key] in threatened:
             wanted.append((abs(c.value), key, (home[key], None)))
     if not wanted:
         return

@@ -24,7 +24,22 @@ from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
 from arbitre.judge import ORDERS, Game, StepError
 from arbitre.orders import OrderError
+from arbitre.variants import RULE_MODULES
 from arbitre.views import MASTER
+from arbitre.words.modules import modules_help
+
+
+def _module_options() -> str:
+    """Each rule module's options, for help."""
+    return "; ".join(f"{o.name} ({m.name})" for m in RULE_MODULES for o in m.options)
+
+
+def _map_names() -> str:
+    """The maps shipped with the package (their data files), for help."""
+    from arbitre import maps
+
+    return ", ".join(sorted(p.stem for p in (Path(maps.__file__).parent / "data").glob("*.json")))
+
 
 app = typer.Typer(help="arbitre — a Diplomacy judge.", no_args_is_help=True, add_completion=False)
 console = Console(soft_wrap=True)
@@ -159,9 +174,14 @@ def orders(
 @app.command()
 def new(
     game_file: Annotated[Path, typer.Argument(help="Where to keep the game (JSON).")],
-    map_name: Annotated[str, typer.Option("--map", help="standard or colonial.")] = "standard",
-    rules: Annotated[list[str], typer.Option("--rules", "-r", help="Rule module to add (repeatable).")] = [],  # noqa: B006
-    option: Annotated[list[str], typer.Option("--option", "-o", help="Rule option name=value.")] = [],  # noqa: B006
+    map_name: Annotated[str, typer.Option("--map", help=f"The map: {_map_names()}.")] = "standard",
+    rules: Annotated[
+        list[str], typer.Option("--rules", "-r", help=f"Rule module to add (repeatable): {modules_help()}.")
+    ] = [],  # noqa: B006
+    option: Annotated[
+        list[str],
+        typer.Option("--option", "-o", help=f"Rule option name=value; the modules' own: {_module_options()}."),
+    ] = [],  # noqa: B006
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Start a new local game kept in a JSON file."""

@@ -42,7 +42,7 @@ def case_position(rules: RuleSet, case: JudgeTextCase) -> Position:
         for p, loc in case.supply_center_owners
     }
     if not owners:
-        owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
+        owners = rules.initial_owners()
     dislodged = {}
     for power, text in case.dislodged:
         u = _unit(rules, power, text)

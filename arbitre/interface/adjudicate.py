@@ -14,7 +14,7 @@ from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.rules import RuleSet
 from arbitre.rules.order_sets import combine_order_sets
-from arbitre.variants import UnknownVariantError, make_rules
+from arbitre.variants import InapplicableModuleError, UnknownVariantError, make_rules
 from arbitre.views import (
     MASTER,
     build_view,
@@ -102,10 +102,15 @@ def _rules(req: Request) -> RuleSet:
     return rules
 
 
+ORDER_LINES = ("orders",)
+"""The fields whose lines are orders: a control character in one makes that order's result (invalid), not an
+error of the whole request."""
+
+
 def process(raw: Any) -> dict[str, Any]:
     """Adjudicate one decoded request and return the outcome object (raises RequestError)."""
     try:
-        check_tree(raw)
+        check_tree(raw, lines=ORDER_LINES)
     except TextError as err:
         raise RequestError(err.where, err.message) from err
     return _process(raw)
@@ -118,7 +123,7 @@ def _process(raw: Any) -> dict[str, Any]:
         rules = _rules(req)
     except UnknownMapError as err:
         raise RequestError("map", str(err)) from err
-    except UnknownVariantError as err:
+    except (UnknownVariantError, InapplicableModuleError) as err:
         raise RequestError("rules", str(err)) from err
     except ValueError as err:
         raise RequestError("options", str(err)) from err
@@ -230,7 +235,7 @@ def _one_document(text: str, lines: list[tuple[int, str]]) -> bool:
     holds a whole object by itself.
     """
     try:
-        loads(text)
+        loads(text, lines=ORDER_LINES)
     except TextError:
         return not any(_is_object(line) for _, line in lines)
     return True
@@ -241,7 +246,7 @@ def _is_object(line: str) -> bool:
     if not (stripped.startswith("{") and stripped.endswith("}")):
         return False
     try:
-        loads(stripped)
+        loads(stripped, lines=ORDER_LINES)
     except JsonSyntaxError:
         return False
     except TextError:
@@ -252,7 +257,7 @@ def _is_object(line: str) -> bool:
 def _answer(text: str, where: str) -> tuple[dict[str, Any], bool]:
     """The answer to one JSON document: its outcome, or the error object saying where."""
     try:
-        doc = loads(text, where)  # checks the whole tree
+        doc = loads(text, where, lines=ORDER_LINES)  # checks the whole tree
         return _process(doc), True
     except TextError as err:
         failure = RequestError(err.where, err.message)

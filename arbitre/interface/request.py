@@ -23,6 +23,7 @@ UNKNOWN_FIELD = "unknown field (see docs/json-interface.md for the fields)"
 _NOT_STR = "Input should be a valid string"
 _NOT_LIST = "Input should be a valid list"
 _NOT_DICT = "Input should be a valid dictionary"
+_NOT_BOOL = "Input should be a valid boolean"
 _MISSING = "Field required"
 _NOT_DISLODGED = "Input should be a valid dictionary or instance of DislodgedIn"
 _NOT_STEP = "Input should be 'reveal' or 'resolve'"
@@ -43,7 +44,7 @@ _FIELDS = (
     "order_sets",
     "order_sets_latest_known",
 )
-_DISLODGED_FIELDS = ("unit", "attacker_from", "retreats")
+_DISLODGED_FIELDS = ("unit", "attacker_from", "retreats", "by_convoy")
 
 
 class RequestShapeError(ValueError):
@@ -65,7 +66,8 @@ class Request:
     rules: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     dislodged: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    """Each entry as ``{"unit", "attacker_from", "retreats"}`` (the two last ``None`` when left out)."""
+    """Each entry as ``{"unit", "attacker_from", "retreats", "by_convoy"}`` (``None``, ``None``, ``False`` when left
+    out)."""
     supply_centers: dict[str, list[str]] | None = None
     orders: dict[str, list[str]] = field(default_factory=dict)
     viewer: str = "master"
@@ -125,10 +127,13 @@ def _dislodged(value: Any) -> dict[str, list[dict[str, Any]]]:
             retreats = entry.get("retreats")
             if retreats is not None:
                 _str_list(retreats, "dislodged", power, i, "retreats")
+            by_convoy = entry.get("by_convoy", False)
+            if type(by_convoy) is not bool:
+                raise RequestShapeError(_where("dislodged", power, i, "by_convoy"), _NOT_BOOL)
             for key in entry:
                 if key not in _DISLODGED_FIELDS:
                     raise RequestShapeError(_where("dislodged", power, i, key), UNKNOWN_FIELD)
-            read.append({"unit": unit, "attacker_from": attacker, "retreats": retreats})
+            read.append({"unit": unit, "attacker_from": attacker, "retreats": retreats, "by_convoy": by_convoy})
         out[power] = read
     return out
 

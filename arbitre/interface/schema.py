@@ -14,14 +14,20 @@ class DislodgedIn(BaseModel):
     unit: str = Field(description="The unit, e.g. 'A MUN'.")
     attacker_from: str | None = Field(None, description="Province the dislodging attack came from.")
     retreats: list[str] | None = Field(None, description="Allowed retreat places, as printed in a previous 'next'.")
+    by_convoy: bool = Field(
+        False,
+        description="The attack came by convoy (then the unit may retreat to attacker_from), as 'next' printed it.",
+    )
 
 
 class AdjudicationRequest(BaseModel):
     """One position with its orders."""
 
     model_config = ConfigDict(extra="forbid")
-    map: str = Field("standard", description="Map name: 'standard' or 'colonial'.")
-    rules: list[str] = Field(default_factory=list, description="Rule modules added to the map.")
+    map: str = Field("standard", description="Map name, e.g. 'standard' (every map: GET /api/options).")
+    rules: list[str] = Field(
+        default_factory=list, description="Rule modules added to the map (every module: GET /api/options)."
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="Named rule options.")
     phase: str = Field(description="Short phase name: S1901M, F1901R, W1901A.")
     units: dict[str, list[str]] = Field(description="Units by power: {'ENGLAND': ['F LON', 'A LVP']}.")
@@ -71,6 +77,7 @@ class DislodgedOut(BaseModel):
     unit: str
     attacker_from: str | None
     retreats: list[str]
+    by_convoy: bool = Field(False, description="Printed (true) only when the attack came by convoy.")
 
 
 class NextOut(BaseModel):
@@ -81,14 +88,15 @@ class NextOut(BaseModel):
     dislodged: dict[str, list[DislodgedOut]] = Field(default_factory=dict)
     supply_centers: dict[str, list[str]]
     extras: dict[str, Any] = Field(
-        default_factory=dict, description="Variant state the viewer may read (Submarines: sonar contacts)."
+        default_factory=dict,
+        description="The rule modules' state the viewer may read (units it knows of without their owner…).",
     )
 
 
 class ReportLineOut(BaseModel):
     """One fact of the phase told to the viewer, in English and French."""
 
-    kind: str = Field(description="A dotted code, e.g. submarines.torpedo_hit.")
+    kind: str = Field(description="A dotted code: the rule module's name, then the event's.")
     en: str
     fr: str
     audience: list[str] | None = Field(None, description="Master's view only: who was told ('*': everyone).")

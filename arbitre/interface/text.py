@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Collection
 from typing import Any
 
 import orjson
@@ -39,12 +40,14 @@ class TextError(ValueError):
         self.message = message
 
 
-def text_problem(value: str, *, multiline: bool = False) -> str | None:
+def text_problem(value: str, *, multiline: bool = False, controls: bool = False) -> str | None:
     """Why ``value`` may not be accepted as text (``None`` when it may).
 
     Refused: lone surrogates, ``NUL`` and other C0/C1 control characters (tab is
     allowed; line breaks only when ``multiline``), U+2028/U+2029, and the
     non-characters U+FFFE/U+FFFF.  The reason never echoes the bad character.
+    With ``controls`` only lone surrogates are refused (they cannot be written
+    back as UTF-8): the reader of the text refuses the rest itself.
     """
     if value.isascii() and value.isprintable():
         return None  # the common case, fast
@@ -52,6 +55,8 @@ def text_problem(value: str, *, multiline: bool = False) -> str | None:
         code = ord(ch)
         if 0xD800 <= code <= 0xDFFF:
             return f"a lone UTF-16 surrogate (U+{code:04X}) at character {i + 1}"
+        if controls:
+            continue
         if code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029, 0xFFFE, 0xFFFF):
             if ch in _ALLOWED_CONTROLS or (multiline and ch in _LINE_BREAKS):
                 continue
@@ -59,20 +64,25 @@ def text_problem(value: str, *, multiline: bool = False) -> str | None:
     return None
 
 
-def check_text(value: str, where: str, *, multiline: bool = False, max_length: int | None = None) -> str:
+def check_text(
+    value: str, where: str, *, multiline: bool = False, max_length: int | None = None, controls: bool = False
+) -> str:
     """``value`` if it is acceptable text (see :func:`text_problem`), else raise :class:`TextError`."""
     if max_length is not None and len(value) > max_length:
         raise TextError(where, f"at most {max_length} characters (got {len(value)})")
-    problem = text_problem(value, multiline=multiline)
+    problem = text_problem(value, multiline=multiline, controls=controls)
     if problem:
         raise TextError(where, f"text holds {problem}")
     return value
 
 
-def check_tree(value: Any, where: str = "", depth: int = 0) -> None:
+def check_tree(value: Any, where: str = "", depth: int = 0, *, lines: Collection[str] = ()) -> None:
     """Check a decoded JSON value: depth, integer size, finite numbers, text of keys and strings.
 
-    Strings may hold line breaks (a press message does); keys may not.
+    Strings may hold line breaks (a press message does); keys may not.  ``lines``
+    names top-level fields holding lines by key (``{"FRANCE": ["A PAR - BUR"]}``)
+    whose reader refuses a control character line by line (one order comes back
+    refused, the rest is read): in those lines only lone surrogates are refused here.
     """
     if depth > MAX_DEPTH:
         raise TextError(where or "(top level)", f"nested more than {MAX_DEPTH} levels deep")
@@ -90,10 +100,32 @@ def check_tree(value: Any, where: str = "", depth: int = 0) -> None:
         for key, item in value.items():
             path = f"{where}.{key}" if where else str(key)
             check_text(str(key), (where or "(top level)") + " (a field name)", max_length=200)
-            check_tree(item, path, depth + 1)
+            if depth == 0 and key in lines:
+                _check_lines(item, path, depth + 1)
+            else:
+                check_tree(item, path, depth + 1)
     elif isinstance(value, list):
         for i, item in enumerate(value):
             check_tree(item, f"{where}[{i}]" if where else f"[{i}]", depth + 1)
+
+
+def _check_lines(value: Any, where: str, depth: int) -> None:
+    """:func:`check_tree` of ``{key: [line, ...]}`` whose lines may hold control characters (any other shape is
+    checked as usual, and its reader words the refusal)."""
+    if not isinstance(value, dict):
+        check_tree(value, where, depth)
+        return
+    for key, items in value.items():
+        path = f"{where}.{key}"
+        check_text(str(key), f"{where} (a field name)", max_length=200)
+        if not isinstance(items, list):
+            check_tree(items, path, depth + 1)
+            continue
+        for i, item in enumerate(items):
+            if isinstance(item, str):
+                check_text(item, f"{path}[{i}]", max_length=MAX_STRING, controls=True)
+            else:
+                check_tree(item, f"{path}[{i}]", depth + 2)
 
 
 class _DuplicateField(ValueError):
@@ -189,21 +221,21 @@ def _scalar(value: Any) -> int:
     return -1 if type(value) is float else 0
 
 
-def loads(text: str, where: str = "(json)") -> Any:
+def loads(text: str, where: str = "(json)", *, lines: Collection[str] = ()) -> Any:
     """Decode JSON text under the boundary rules (raises :class:`TextError`, never anything else).
 
     Refuses duplicated fields, ``NaN``/``Infinity``, integers of more than
     :data:`MAX_INT_DIGITS` digits or beyond :data:`MAX_INT`, nesting deeper than
-    :data:`MAX_DEPTH`, and bad text anywhere (:func:`check_tree`).  Plain text
+    :data:`MAX_DEPTH`, and bad text anywhere (:func:`check_tree`; ``lines`` as there).  Plain text
     (the common case) is decoded in one pass of a C decoder (:func:`_plain_loads`).
     """
     plain = _plain_loads(text)
     if plain is not None:
         return plain
-    return full_loads(text, where)
+    return full_loads(text, where, lines=lines)
 
 
-def full_loads(text: str, where: str = "(json)") -> Any:
+def full_loads(text: str, where: str = "(json)", *, lines: Collection[str] = ()) -> Any:
     """:func:`loads` without its fast path: the reference it must agree with."""
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_no_constant)
@@ -218,7 +250,7 @@ def full_loads(text: str, where: str = "(json)") -> Any:
     except ValueError as err:  # parse_constant
         raise TextError(where, f"numbers must be finite ({err} is not allowed)") from err
     try:
-        check_tree(value)
+        check_tree(value, lines=lines)
     except TextError as err:
         raise TextError(join_where(where, err.where), err.message) from err
     return value

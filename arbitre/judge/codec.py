@@ -1,7 +1,8 @@
 """Positions to and from plain data (the JSON interface's shape), with precise errors.
 
 ``units`` are lists of ``"A PAR"`` / ``"F STP/SC"`` per power; ``dislodged``
-entries are ``{"unit": "A MUN", "attacker_from": "BOH", "retreats": [...]}``;
+entries are ``{"unit": "A MUN", "attacker_from": "BOH", "retreats": [...]}`` (with ``"by_convoy": true``
+when the attack came by convoy);
 ``supply_centers`` lists each power's centres.  Every error names where it is
 (``units.ENGLAND[2]``) and what is wrong.
 """
@@ -137,7 +138,7 @@ def position_from_data(
             placed[prov] = Unit(power, kind, place)
     owners: dict[str, str] = {}
     if supply_centers is None:
-        owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
+        owners = rules.initial_owners()
     else:
         for pname, clist in supply_centers.items():
             power = _power(rules, pname, f"supply_centers.{pname}")
@@ -177,7 +178,14 @@ def position_from_data(
                 if not isinstance(retreats, list):
                     raise PositionError(where + ".retreats", "expected a list of places")
                 retreats = tuple(_place(rules, r, f"{where}.retreats[{j}]") for j, r in enumerate(retreats))
-            out_dislodged[prov] = Dislodged(Unit(power, kind, place), attacker_prov, retreats)
+            by_convoy = entry.get("by_convoy", False)
+            if type(by_convoy) is not bool:
+                raise PositionError(where + ".by_convoy", "expected true or false")
+            if by_convoy and attacker_prov is None:
+                raise PositionError(
+                    where + ".by_convoy", "an attack by convoy names where it came from (attacker_from)"
+                )
+            out_dislodged[prov] = Dislodged(Unit(power, kind, place), attacker_prov, retreats, by_convoy)
             where_of[prov] = where
     if out_dislodged and ph.kind != "R":
         raise PositionError("dislodged", f"dislodged units only exist in a retreat phase, not {ph}")
@@ -203,17 +211,19 @@ def _check_dislodged(
             raise PositionError(where + ".attacker_from", "the attack came from another province")
         if d.retreats is None:
             continue
-        # The position does not record how the attacker came; an army convoyed from a coastal province
-        # (even an adjacent one, DATC 6.H.11) leaves its origin open as a retreat.
-        convoyed = (
-            rules.options.retreat_to_convoy_origin == "allowed"
-            and d.attacker_from is not None
-            and (d.attacker_from not in _near(gmap, d.unit) or _coastal(gmap, d.attacker_from))
-        )
+        # The attacker's origin is open only when the resolution carried the attack by convoy (DATC 4.A.5,
+        # 6.H.11): the position says so with ``by_convoy``, as the ``next`` of that phase printed it.
+        convoyed = d.by_convoy and rules.options.retreat_to_convoy_origin == "allowed"
         allowed = set(retreat_places(gmap, d.unit, d.attacker_from, occupied, frozenset(), convoyed))
         seen: set[str] = set()
         for j, place in enumerate(d.retreats):
             if place not in allowed:
+                if d.attacker_from is not None and gmap.province_of.get(place) == d.attacker_from:
+                    raise PositionError(
+                        f"{where}.retreats[{j}]",
+                        f"{d.unit} cannot retreat to {place}: the attack came from there, and not by convoy "
+                        '(an attack by convoy is marked "by_convoy": true)',
+                    )
                 raise PositionError(
                     f"{where}.retreats[{j}]",
                     f"{d.unit} cannot retreat to {place}: it is occupied, not adjacent, or where the attack came from",
@@ -221,22 +231,6 @@ def _check_dislodged(
             if place in seen:
                 raise PositionError(f"{where}.retreats[{j}]", f"{place} is listed twice")
             seen.add(place)
-
-
-def _coastal(gmap: GameMap, province: str) -> bool:
-    """True when an army in ``province`` could have been convoyed (a land province touching a sea)."""
-    if gmap.provinces[province].is_sea:
-        return False
-    places = (province, *gmap.provinces[province].coasts)
-    return any(gmap.provinces[gmap.province_of[n]].is_sea for p in places for n in gmap.neighbours("F", p))
-
-
-def _near(gmap: GameMap, unit: Unit) -> set[str]:
-    """Provinces next to ``unit`` by land or by sea (an attack from elsewhere came by convoy)."""
-    places = set(gmap.neighbours(unit.kind, unit.place))
-    for kind in ("A", "F"):
-        places |= gmap.neighbours(kind, gmap.province_of[unit.place])
-    return {gmap.province_of[p] for p in places}
 
 
 def _place(rules: RuleSet, text: object, where: str) -> str:
@@ -278,6 +272,7 @@ def position_to_data(position: Position, game_map: GameMap) -> dict[str, Any]:
                 "unit": str(d.unit),
                 "attacker_from": d.attacker_from,
                 "retreats": list(d.retreats) if d.retreats is not None else None,
+                **({"by_convoy": True} if d.by_convoy else {}),
             }
         )
     out: dict[str, Any] = {"phase": str(position.phase), "units": units, "supply_centers": centers}

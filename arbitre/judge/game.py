@@ -42,7 +42,7 @@ from arbitre.judge.steps import (
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
 from arbitre.rules.facets import OrderRules
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
 
@@ -342,7 +342,7 @@ class Game:
     def _check_victory(self) -> None:
         if self.position.phase.kind == RETREATS:
             return
-        target = self.target_centers or self.rules.game_map.victory_centers
+        target = self.target_centers or self.rules.victory_target()
         leaders = [p for p in self.powers() if self.centers(p) >= target]
         if leaders:
             self.status = WON
@@ -454,17 +454,35 @@ def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequenc
 
 def _read_position(rules: RuleSet, data: Mapping[str, Any], extras: Mapping[str, object]) -> Position:
     return position_from_data(
-        rules, data["phase"], data.get("units", {}), data.get("supply_centers"), data.get("dislodged"), extras
+        rules, data["phase"], data.get("units", {}), data.get("supply_centers"), _dislodged(data), extras
     )
 
 
+def _dislodged(data: Mapping[str, Any]) -> Any:
+    """The saved dislodged units; in files written before ``by_convoy`` was saved, a retreat list the engine
+    computed names the attacker's origin only when the attack came by convoy, so the flag is read from it."""
+    dislodged = data.get("dislodged")
+    if not isinstance(dislodged, dict):
+        return dislodged
+    out: dict[str, Any] = {}
+    for power, entries in dislodged.items():
+        out[power] = entries
+        if not isinstance(entries, list):
+            continue
+        out[power] = [_with_convoy_flag(e) for e in entries]
+    return out
+
+
+def _with_convoy_flag(entry: Any) -> Any:
+    if not isinstance(entry, dict) or "by_convoy" in entry:
+        return entry
+    origin, retreats = entry.get("attacker_from"), entry.get("retreats")
+    if not isinstance(origin, str) or not isinstance(retreats, list):
+        return entry
+    named = any(isinstance(r, str) and r.split("/")[0].upper() == origin.upper() for r in retreats)
+    return {**entry, "by_convoy": True} if named else entry
+
+
 def start_position(rules: RuleSet) -> Position:
-    """The map's starting position: its start units, home centres owned."""
-    gmap = rules.game_map
-    units: dict[str, Unit] = {}
-    for power, info in gmap.powers.items():
-        for text in info.start_units:
-            kind, place = text.split()
-            units[gmap.province_of[place]] = Unit(power, kind, place)
-    owners = {h: p for p, info in gmap.powers.items() for h in info.homes}
-    return Position(gmap.name, Phase.parse(gmap.first_phase), units, owners)
+    """The starting position of a game under ``rules`` (:meth:`~arbitre.rules.RuleSet.starting_position`)."""
+    return rules.starting_position()

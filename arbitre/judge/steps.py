@@ -33,7 +33,7 @@ from arbitre.adjudicator.intake import OrderInput
 from arbitre.orders import IllegalOrder, Order, OrderError
 from arbitre.rules import RuleSet
 from arbitre.rules.facets import StepRules
-from arbitre.rules.phase_steps import ORDERS, ORDERS_STEP, Accepts, AtEnd, Step
+from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
 from arbitre.state import Position
 
 __all__ = [
@@ -67,12 +67,8 @@ class Lock:
 
 
 def phase_steps(rules: RuleSet, position: Position) -> tuple[Step, ...]:
-    """The steps of the phase of ``position``: the first rule module that declares some decides."""
-    for v in rules.implementing(StepRules):
-        steps = tuple(v.phase_steps(rules, position))
-        if steps:
-            return steps
-    return (ORDERS_STEP,)
+    """The steps of the phase of ``position`` (:meth:`~arbitre.rules.RuleSet.phase_steps`)."""
+    return rules.phase_steps(position)
 
 
 def has_lock(rules: RuleSet, position: Position) -> bool:

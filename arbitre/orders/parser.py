@@ -372,8 +372,33 @@ def _unit_refs(game_map: GameMap) -> dict[tuple[str, str], UnitRef]:
     return {(kind, place): UnitRef(kind, place) for kind in ("A", "F") for place in game_map.places}
 
 
+def control_character(text: str) -> InvalidOrder | None:
+    """The error of an order line holding a control character (``None`` when it holds none).
+
+    Refused: C0 and C1 controls but the tab (``NUL``, line breaks, U+0085), the line and
+    paragraph separators U+2028/U+2029 and the non-characters U+FFFE/U+FFFF: one order is
+    one line, and a separator must not be read as a space.  The message names the
+    character by its code point, never by itself.
+    """
+    if text.isascii() and text.isprintable():
+        return None  # the common case, fast
+    for i, ch in enumerate(text):
+        code = ord(ch)
+        if ch != "\t" and (code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029, 0xFFFE, 0xFFFF)):
+            return InvalidOrder(
+                f"the order holds a control character (U+{code:04X}) at character {i + 1}",
+                text=text,
+                column=i,
+                reason="control_character",
+            )
+    return None
+
+
 def parse_order(text: str, game_map: GameMap, syntax: OrderSyntax = STANDARD_SYNTAX) -> Order:
     """Parse one order.  Raises :class:`InvalidOrder` or :class:`AmbiguousOrder`."""
+    bad = control_character(text)
+    if bad is not None:
+        raise bad
     if not syntax.extra_parsers:
         order = _parse_short(text, game_map)
         if order is not None:

@@ -9,15 +9,16 @@ Style (our own):
 * Powers have colours from the Okabe-Ito palette (told apart with the common
   colour-vision deficiencies), and each also has a letter (on its units) and a
   hatching pattern (on the provinces of its supply centres).
-* Units: an army is a disc, a fleet a hull, a submarine a hull with a conning
-  tower; a unit whose nationality is hidden (a sonar contact) is grey with
-  ``?``; a submerged submarine of the viewer's own is drawn dashed and pale.
-* Orders are arrows in the power's colour: a move is a solid arrow (dashed and
-  ending in a bar when it failed), a support a thin dashed line to the middle of
-  the supported move (or a ring around a unit supported to hold), a convoy a
-  dotted line, a train move a railway line to the station where the train really
-  stopped, a Suez passage an arrow through the canal, a torpedo a dark red line
-  with a burst on a hit.
+* Units: each unit kind is drawn from its declaration (an army is a disc, a
+  fleet a hull; a rule module's kind brings its own outline); a kind nobody
+  declares is a square with its letter.  A unit whose nationality is hidden is
+  grey with ``?``; a unit only its owner sees is drawn dashed and pale.
+* Orders are drawn from their kind's declared drawing
+  (:mod:`arbitre.rules.drawing`), read here as data: a ring, an arrow (along a
+  line of the board or through its canal when it names one; dashed and ending
+  in a bar when it failed), a link to the middle of the move it acts on, a
+  mark beside a unit, or the new unit.  Nothing here names an order kind
+  other than through its drawing.
 * Results: a standoff is a red star, a dislodged unit is drawn beside its place
   with a red ring, a retreat is an arrow from there, a disband a red cross, a
   build a unit with a ``+`` badge.
@@ -31,11 +32,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
-from arbitre.rules.kinds import DrawStyle
+from arbitre.rules.drawing import N_, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
+from arbitre.rules.kinds import STANDARD_UNIT_KINDS, OrderKind, UnitKind
+from arbitre.variants.registry import registered_order_kinds, registered_unit_kinds
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
 from arbitre.words.phases import PHASE_KINDS, SEASONS
 
@@ -134,6 +137,30 @@ def phase_title(phase: str, words: Words = _same) -> str:
     if len(phase) >= 6 and phase[0] in SEASONS and phase[-1] in PHASE_KINDS and phase[1:-1].isdigit():
         return f"{words(SEASONS[phase[0]])} {phase[1:-1]}, {words(PHASE_KINDS[phase[-1]])}"
     return phase
+
+
+# --------------------------------------------------------------------------- declared kinds
+CANAL = N_("canal")
+"""The title of the mark where an arrow goes through a canal of the board."""
+UNKNOWN_UNIT = UnitShape("M-9 -9 H9 V9 H-9 Z")
+"""A unit kind no module declares: a square with its letter (never mistaken for a declared kind)."""
+
+
+def _order_kinds() -> Mapping[str, OrderKind]:
+    """Every registered order kind by name: a view names its orders' kinds, whose drawings are data."""
+    return registered_order_kinds()
+
+
+@cache
+def _drawings() -> dict[str, Drawing]:
+    """Every registered drawing by name (for an order whose kind the registry does not know)."""
+    return {kind.draw.name: kind.draw for kind in registered_order_kinds().values()}
+
+
+@cache
+def _unit_kinds() -> dict[str, UnitKind]:
+    """Every declared unit kind by letter: the registered modules', the standard ones winning a letter both use."""
+    return {**registered_unit_kinds(), **{k.letter: k for k in STANDARD_UNIT_KINDS}}
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -411,21 +438,14 @@ class _Drawing:
         stroke = f'stroke="{INK}" stroke-width="1.3"{dash}{opacity}'
         kind = u.kind.upper()
         t = f'transform="translate({_f(x)} {_f(y)}) scale({_f(scale)})"'
-        title = f"{u.power or 'unknown power'} {kind} {u.place}" + (" (submerged)" if u.hidden else "")
+        declared = _unit_kinds().get(kind)
+        hidden = f" ({self.words((declared.shape if declared else UNKNOWN_UNIT).words)})" if u.hidden else ""
+        title = f"{u.power or 'unknown power'} {kind} {u.place}{hidden}"
         data = f' data-unit="{escape(f"{kind} {u.place}")}" data-power="{escape(u.power or "")}"'
         self.add(f'<g class="unit" {t}{extra}{data}{self.place_attrs(u.place)}><title>{escape(title)}</title>')
-        if kind == "A":
-            self.add(f'<circle r="9" fill="{fill}" {stroke}/>')
-            ty = 3.6
-        elif kind == "F":
-            self.add(
-                f'<path d="M-12.5 -5.5 L12.5 -5.5 L8.5 7 L-8.5 7 Z" fill="{fill}" {stroke} stroke-linejoin="round"/>'
-            )
-            ty = 4.2
-        else:  # submarine
-            self.add(f'<path d="M-4 -5 L-3 -10 L3 -10 L4 -5 Z" fill="{fill}" {stroke} stroke-linejoin="round"/>')
-            self.add(f'<rect x="-13" y="-5" width="26" height="11" rx="5.5" fill="{fill}" {stroke}/>')
-            ty = 4.0
+        outline = declared.shape if declared is not None else UNKNOWN_UNIT
+        self.add(f'<path d="{outline.path}" fill="{fill}" {stroke} stroke-linejoin="round"/>')
+        ty = outline.letter_y
         letter = st.letter
         self.add(
             f'<text y="{_f(ty)}" font-size="10.5" font-weight="bold" text-anchor="middle" '
@@ -503,10 +523,11 @@ class _Drawing:
         width: float = 3.0,
         casing: str | None = None,
         head: bool = True,
+        dash: str | None = None,
     ) -> None:
         d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(e[0])} {_f(e[1])}"
         case = casing or ("#FFFFFF" if _luminance(colour) < 0.3 else INK)
-        dash = ' stroke-dasharray="7 4"' if failed else ""
+        dash = ' stroke-dasharray="7 4"' if failed else (f' stroke-dasharray="{dash}"' if dash else "")
         if head and not failed:
             hs = 4.2 * width
             tip = e
@@ -572,185 +593,192 @@ class _Drawing:
     def _move_curve(self, frm: str, to: str) -> tuple[Point, Point, Point]:
         return _curve(self.unit_point(frm), self.point(to), self.r + 2, self.r + 3)
 
-    ABOVE_UNITS: ClassVar[frozenset[DrawStyle]] = frozenset(
-        {DrawStyle.TORPEDO, DrawStyle.BUILD, DrawStyle.DISBAND, DrawStyle.SPY, DrawStyle.GUARD}
-    )
-    """Drawing styles drawn over the units (the others go under them)."""
-    RANK: ClassVar[dict[DrawStyle, int]] = {
-        DrawStyle.SUPPORT: 0,
-        DrawStyle.CONVOY: 1,
-        DrawStyle.HOLD: 2,
-        DrawStyle.MOVE: 3,
-        DrawStyle.RETREAT: 3,
-        DrawStyle.RAILWAY: 3,
-        DrawStyle.CANAL: 3,
-        DrawStyle.TORPEDO: 4,
-        DrawStyle.SPY: 4,
-        DrawStyle.GUARD: 4,
-        DrawStyle.BUILD: 5,
-        DrawStyle.DISBAND: 6,
-    }
-    """Drawing order: lines first, arrows over them, marks last."""
+    def kind_of(self, o: VisibleOrder) -> OrderKind | None:
+        """The declaration of the order's kind (the registry's), if known."""
+        return _order_kinds().get(o.kind)
+
+    def drawing_of(self, o: VisibleOrder) -> Drawing:
+        """How the order's kind is drawn: its declared drawing (else the drawing the view names, else nothing)."""
+        kind = self.kind_of(o)
+        if kind is not None:
+            return kind.draw
+        return _drawings().get(o.draw, NOTHING)
 
     def orders(self, above: bool) -> None:
         """Draw the orders: arrows under the units (``above`` False), marks over them (True)."""
         self.add(f'<g id="orders-{"above" if above else "below"}">')
-        chosen = [o for o in self.view.orders if (o.draw in self.ABOVE_UNITS) == above]
-        for o in sorted(chosen, key=lambda o: self.RANK.get(DrawStyle(o.draw), 5)):
+        chosen = []
+        for o in self.view.orders:
+            kind = self.kind_of(o)
+            drawing = self.drawing_of(o)
+            over = kind.above_units if kind is not None else drawing.shape in (Shape.MARK, Shape.NEW_UNIT)
+            if over == above:
+                chosen.append((drawing.rank, o, drawing))
+        for _rank, o, drawing in sorted(chosen, key=lambda c: c[0]):
             try:
-                self.order(o)
+                self.order(o, drawing)
             except KeyError:
                 continue  # a place the board cannot draw: skip rather than fail the picture
         self.add("</g>")
 
-    def order(self, o: VisibleOrder) -> None:
-        """Draw one order by the drawing style its kind declares (``data-kind``/``data-draw`` name both)."""
+    def order(self, o: VisibleOrder, drawing: Drawing) -> None:
+        """Draw one order by the drawing its kind declares (``data-kind``/``data-draw`` name both)."""
         colour = self.style(o.power).colour
         failed = o.outcome is not None and o.outcome not in ("succeeds", "partial")
-        style = DrawStyle(o.draw)
         places = o.places
         title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
         self.add(
-            f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{style}" '
+            f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{escape(drawing.name)}" '
             f'data-places="{escape(" ".join(places))}">{title}'
         )
-        draw = self.DRAWERS.get(style)
-        if draw is not None:
-            draw(self, o, colour, failed)
+        shape = drawing.shape
+        if shape is Shape.RING:
+            self._ring(o, drawing, colour)
+        elif shape is Shape.ARROW:
+            self._arrow_order(o, drawing, colour, failed)
+        elif shape is Shape.LINK:
+            self._link(o, drawing, colour, failed)
+        elif shape is Shape.MARK:
+            if places:
+                x, y = self.unit_point(places[-1])
+                self.symbol(drawing.symbol, (x + drawing.offset[0], y + drawing.offset[1]), colour, drawing.words)
+        elif shape is Shape.NEW_UNIT:
+            self._new_unit(o, colour, failed)
         self.add("</g>")
 
-    def _draw_move(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        places = o.places
-        if len(places) < 2:
-            return
-        if self._canal_between(places[0], places[-1]) is not None:
-            self.canal_passage(places[0], places[-1], colour, failed)
-            return
-        s, c, e = self._move_curve(places[0], places[-1])
-        retreat = o.draw == DrawStyle.RETREAT
-        self.arrow(s, c, e, colour, failed, 2.4 if retreat else 3.0, casing=RED if retreat else None)
-
-    def _draw_support(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        places = o.places
-        if len(places) >= 3:
-            s0, c0, e0 = self._move_curve(places[1], places[2])
-            m = _mid(s0, c0, e0)
-            s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 2.5, 0.1)
-            self._thin(s, c, e, colour, "5 3", failed)
-            self.add(
-                f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.2" fill="{colour}" stroke="{INK}" stroke-width="1"/>'
-            )
-        elif len(places) == 2:
-            q = self.unit_point(places[1])
-            s, c, e = _curve(self.unit_point(places[0]), q, self.r + 2, self.r + 6, 0.1)
-            self._thin(s, c, e, colour, "5 3", failed)
-            self.add(
-                f'<circle cx="{_f(q[0])}" cy="{_f(q[1])}" r="{_f(self.r + 5)}" fill="none" '
-                f'stroke="{colour}" stroke-width="2.2" stroke-dasharray="5 3"/>'
-            )
-
-    def _draw_convoy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        places = o.places
-        if len(places) < 3:
-            return
-        s0, c0, e0 = self._move_curve(places[1], places[2])
-        m = _mid(s0, c0, e0)
-        s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 3, 0.1)
-        self._thin(s, c, e, colour, "0.5 4", failed, cap="round", width=2.6)
-        self.add(f'<circle cx="{_f(m[0])}" cy="{_f(m[1])}" r="3.6" fill="#FFFFFF" stroke="{colour}" stroke-width="2"/>')
-
-    def _draw_hold(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+    def _ring(self, o: VisibleOrder, drawing: Drawing, colour: str) -> None:
         if o.places:
             x, y = self.unit_point(o.places[0])
             self.add(
                 f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(self.r + 4.5)}" fill="none" stroke="{colour}" '
-                'stroke-width="2.4"/>'
+                f'stroke-width="{_f(drawing.line.width)}"/>'
             )
 
-    def _draw_railway(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        if len(o.places) >= 2:
-            self.train(o, colour)
-
-    def _draw_canal(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        if len(o.places) >= 2:
-            self.canal_passage(o.places[0], o.places[-1], colour, failed)
-
-    def _draw_torpedo(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        if len(o.places) >= 2:
-            self.torpedo(o)
-
-    def _draw_disband(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        if not o.places:
+    def _arrow_order(self, o: VisibleOrder, drawing: Drawing, colour: str, failed: bool) -> None:
+        """An arrow from the unit to the last place; to where the unit stopped first when it stopped short."""
+        places = o.places
+        if len(places) < 2:
             return
-        x, y = self.unit_point(o.places[0])
-        for a, b in (((-8, -8), (8, 8)), ((-8, 8), (8, -8))):
+        start, target = places[0], places[-1]
+        line = drawing.line
+        ink = colour if line.colour == POWER else line.colour
+        stop = o.final_place
+        provinces = {start.split("/")[0], target.split("/")[0]}
+        if stop is not None and stop.split("/")[0] not in provinces:
+            # The unit stopped on the way (a train held up at a station): there, then the rest dashed.
+            self._route_arrow(drawing, start, stop, ink, False, line.width, line.casing)
+            self._route_arrow(drawing, stop, target, ink, True, line.width * 0.55, "#FFFFFF")
+        else:
+            self._route_arrow(drawing, start, target, ink, failed, line.width, line.casing)
+        hit = o.outcome == "succeeds" and drawing.hit is not None
+        symbol = drawing.hit if hit else drawing.symbol
+        if symbol is not None:
+            self.symbol(symbol, self.point(target), colour, drawing.words_hit if hit else drawing.words)
+
+    def _route_arrow(
+        self, drawing: Drawing, a: str, b: str, colour: str, failed: bool, width: float, casing: str | None
+    ) -> None:
+        """An arrow from ``a`` to ``b``: along the drawing's board line, through a canal, or a curve."""
+        route = self._route(drawing.along, a, b)
+        if route is None:
+            s, c, e = _curve(self.unit_point(a), self.point(b), self.r + 2, self.r + 3, drawing.line.bend)
+            self.arrow(s, c, e, colour, failed, width, casing=casing, head=drawing.line.head, dash=drawing.line.dash)
+            return
+        pts, canal = route
+        pts[0] = _toward(pts[0], pts[1], self.r + 2)
+        pts[-1] = _toward(pts[-1], pts[-2], self.r + 3)
+        self.polyline_arrow(pts, colour, failed, width, casing=casing)
+        if canal:
+            x, y = canal[len(canal) // 2]
             self.add(
-                f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                f'stroke="#FFFFFF" stroke-width="5.5" stroke-linecap="round"/>'
-            )
-            self.add(
-                f'<line x1="{_f(x + a[0])}" y1="{_f(y + a[1])}" x2="{_f(x + b[0])}" y2="{_f(y + b[1])}" '
-                f'stroke="{RED}" stroke-width="3" stroke-linecap="round"/>'
+                f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
+                f'stroke-width="1"><title>{escape(self.words(CANAL))}</title></rect>'
             )
 
-    def _draw_build(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+    def _route(self, along: str | None, a: str, b: str) -> tuple[list[Point], list[Point]] | None:
+        """The points of the way from ``a`` to ``b`` along the board's line ``along`` (its stations), or
+        through the board's canal joining them (any canal when ``along`` is ``canal``), and the canal's
+        points; ``None``: no such way (a curve is drawn)."""
+        line = list(self.g.railway) if along == "railway" else []
+        pa, pb = a.split("/")[0], b.split("/")[0]
+        if pa in line and pb in line:
+            i, j = line.index(pa), line.index(pb)
+            step = 1 if j >= i else -1
+            return [self.point(s) for s in line[i : j + step : step]], []
+        canal = self._canal_between(a, b)
+        if canal is None and along == "canal":
+            canal = next(iter(self.g.canals.values()), None)
+        if canal is None:
+            return ([self.point(pa), self.point(pb)], []) if along == "railway" else None
+        first, last = self.unit_point(a), self.point(b)
+        cps = [(float(x), float(y)) for x, y in canal.get("points", ())]
+        if cps and math.dist(first, cps[0]) > math.dist(first, cps[-1]):
+            cps.reverse()
+        return [first, *cps, last], cps
+
+    def _link(self, o: VisibleOrder, drawing: Drawing, colour: str, failed: bool) -> None:
+        """A thin line to the middle of the move it acts on (or to the unit it acts on, ringed)."""
+        places = o.places
+        line = drawing.line
+        ink = colour if line.colour == POWER else line.colour
+        cap = "round" if line.dash and line.dash.startswith("0") else "butt"
+        if len(places) >= 3:
+            s0, c0, e0 = self._move_curve(places[1], places[2])
+            m = _mid(s0, c0, e0)
+            s, c, e = _curve(self.unit_point(places[0]), m, self.r + 2, 3, 0.1)
+            self._thin(s, c, e, ink, line.dash or "", failed, cap=cap, width=line.width)
+            self.symbol(drawing.symbol, m, colour, None)
+        elif len(places) == 2:
+            q = self.unit_point(places[1])
+            s, c, e = _curve(self.unit_point(places[0]), q, self.r + 2, self.r + 6, 0.1)
+            self._thin(s, c, e, ink, line.dash or "", failed, cap=cap, width=line.width)
+            self.add(
+                f'<circle cx="{_f(q[0])}" cy="{_f(q[1])}" r="{_f(self.r + 5)}" fill="none" '
+                f'stroke="{ink}" stroke-width="2.2" stroke-dasharray="{line.dash or ""}"/>'
+            )
+
+    def symbol(self, symbol: Symbol | None, at: Point, colour: str, words: str | None) -> None:
+        """Draw a declared symbol at ``at`` (its colours: :data:`~arbitre.rules.drawing.POWER` is ``colour``)."""
+        if symbol is None:
+            return
+        fill = colour if symbol.fill == POWER else symbol.fill
+        stroke = colour if symbol.stroke == POWER else symbol.stroke
+        title = f"<title>{escape(self.words(words))}</title>" if words else ""
+        move = f'transform="translate({_f(at[0])} {_f(at[1])})"'
+        if symbol.path:
+            dash = f' stroke-dasharray="{symbol.dash}"' if symbol.dash else ""
+            if fill == "none" and not symbol.dash:
+                # A stroked figure (a cross): cased in white so that it reads on any ground.
+                self.add(
+                    f'<path {move} d="{symbol.path}" fill="none" stroke="#FFFFFF" '
+                    f'stroke-width="{_f(symbol.width + 2.5)}" stroke-linecap="round"/>'
+                )
+            self.add(
+                f'<path {move} d="{symbol.path}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(symbol.width)}" '
+                f'stroke-linecap="round" stroke-linejoin="round"{dash}>{title}</path>'
+            )
+            title = ""
+        if symbol.dot:
+            self.add(
+                f'<circle {move} r="{_f(symbol.dot)}" fill="{colour}" stroke="{INK}" stroke-width="0.8">{title}</circle>'
+            )
+
+    def _new_unit(self, o: VisibleOrder, colour: str, failed: bool) -> None:
+        """The unit a build makes, ringed, with a ``+`` badge."""
         if not o.places or failed:
             return
-        unit_kind = (o.text.split() or ["A"])[0].upper()
-        unit_kind = {"SM": "S", "U": "S"}.get(unit_kind, unit_kind)
-        if unit_kind not in ("A", "F", "S"):
-            unit_kind = "A"
+        word = (o.text.split() or ["A"])[0].upper()
         at = self.point(o.places[0])
         self.add(
             f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
             f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>'
         )
-        self.unit(VisibleUnit(o.power, unit_kind, o.places[0]), at, extra=' data-build="1"')
+        self.unit(VisibleUnit(o.power, word, o.places[0]), at, extra=' data-build="1"')
         bx, by = at[0] + 10, at[1] - 10
         self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')
         self.add(
             f'<path d="M{_f(bx - 3.2)} {_f(by)} h6.4 M{_f(bx)} {_f(by - 3.2)} v6.4" stroke="{INK}" stroke-width="1.8"/>'
         )
-
-    def _draw_spy(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        """An eye in the spying power's colour beside the watched unit."""
-        if not o.places:
-            return
-        x, y = self.unit_point(o.places[-1])
-        x, y = x - 11, y - 11
-        self.add(
-            f'<path d="M{_f(x - 7)} {_f(y)} Q{_f(x)} {_f(y - 6)} {_f(x + 7)} {_f(y)} Q{_f(x)} {_f(y + 6)} '
-            f'{_f(x - 7)} {_f(y)}Z" fill="#FFFFFF" stroke="{INK}" stroke-width="1.2"/>'
-        )
-        self.add(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>')
-
-    def _draw_guard(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        """A small shield in the guarding power's colour beside its own unit."""
-        if not o.places:
-            return
-        x, y = self.unit_point(o.places[-1])
-        x, y = x + 11, y - 11
-        self.add(
-            f'<path d="M{_f(x - 5)} {_f(y - 6)} h10 v5 Q{_f(x + 5)} {_f(y + 5)} {_f(x)} {_f(y + 7)} '
-            f'Q{_f(x - 5)} {_f(y + 5)} {_f(x - 5)} {_f(y - 1)}Z" fill="{colour}" stroke="{INK}" '
-            'stroke-width="1.2"/>'
-        )
-
-    DRAWERS: ClassVar[dict[DrawStyle, Callable[[_Drawing, VisibleOrder, str, bool], None]]] = {
-        DrawStyle.MOVE: _draw_move,
-        DrawStyle.RETREAT: _draw_move,
-        DrawStyle.SUPPORT: _draw_support,
-        DrawStyle.CONVOY: _draw_convoy,
-        DrawStyle.HOLD: _draw_hold,
-        DrawStyle.RAILWAY: _draw_railway,
-        DrawStyle.CANAL: _draw_canal,
-        DrawStyle.TORPEDO: _draw_torpedo,
-        DrawStyle.DISBAND: _draw_disband,
-        DrawStyle.BUILD: _draw_build,
-        DrawStyle.SPY: _draw_spy,
-        DrawStyle.GUARD: _draw_guard,
-    }
-    """Drawing style → how to draw it (``NONE`` draws nothing)."""
 
     def _thin(
         self, s: Point, c: Point, e: Point, colour: str, dash: str, failed: bool, cap: str = "butt", width: float = 2.0
@@ -772,35 +800,6 @@ class _Drawing:
                 'stroke-width="2.4" stroke-linecap="round"/>'
             )
 
-    def train(self, o: VisibleOrder, colour: str) -> None:
-        origin, target = o.places[0], o.places[-1]
-        end = o.final_place or (origin if (o.outcome and o.outcome not in ("succeeds", "partial")) else target)
-        line = list(self.g.railway)
-        o_prov, t_prov, e_prov = (p.split("/")[0] for p in (origin, target, end))
-
-        def route(a: str, b: str) -> list[Point]:
-            if a in line and b in line:
-                i, j = line.index(a), line.index(b)
-                step = 1 if j >= i else -1
-                return [self.point(s) for s in line[i : j + step : step]]
-            return [self.point(a), self.point(b)]
-
-        if e_prov != o_prov:
-            pts = route(o_prov, e_prov)
-            pts[0] = _toward(pts[0], pts[1], self.r + 2)
-            pts[-1] = _toward(pts[-1], pts[-2], self.r + 3)
-            self.polyline_arrow(pts, colour, False, 3.4, casing="#4A4A4A")
-        if e_prov != t_prov:
-            rest = route(e_prov, t_prov)
-            rest[0] = _toward(rest[0], rest[1], self.r + 2)
-            rest[-1] = _toward(rest[-1], rest[-2], self.r + 3)
-            self.polyline_arrow(rest, colour, True, 1.8, casing="#FFFFFF")
-        tx, ty = self.point(t_prov)
-        self.add(
-            f'<circle cx="{_f(tx)}" cy="{_f(ty)}" r="{_f(self.r + 6)}" fill="none" stroke="{colour}" '
-            'stroke-width="1.6" stroke-dasharray="2 2"><title>train target</title></circle>'
-        )
-
     def _canal_between(self, a: str, b: str) -> dict[str, Any] | None:
         """The board's canal joining the provinces of ``a`` and ``b``, if there is one."""
         ends = {a.split("/")[0], b.split("/")[0]}
@@ -808,46 +807,6 @@ class _Drawing:
             if set(canal.get("between", ())) == ends:
                 return canal
         return None
-
-    def canal_passage(self, frm: str, to: str, colour: str, failed: bool) -> None:
-        """An arrow from ``frm`` to ``to`` through the board's canal between them (straight if none)."""
-        canal = self._canal_between(frm, to) or next(iter(self.g.canals.values()), None)
-        a, b = self.unit_point(frm), self.point(to)
-        mid: list[Point] = []
-        if canal:
-            cps = [(float(x), float(y)) for x, y in canal.get("points", ())]
-            if cps and math.dist(a, cps[0]) > math.dist(a, cps[-1]):
-                cps.reverse()
-            mid = cps
-        pts = [a, *mid, b]
-        pts[0] = _toward(pts[0], pts[1], self.r + 2)
-        pts[-1] = _toward(pts[-1], pts[-2], self.r + 3)
-        self.polyline_arrow(pts, colour, failed, 3.0)
-        if mid:
-            x, y = mid[len(mid) // 2]
-            self.add(
-                f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
-                'stroke-width="1"><title>canal</title></rect>'
-            )
-
-    def torpedo(self, o: VisibleOrder) -> None:
-        a, b = self.unit_point(o.places[0]), self.point(o.places[1])
-        s, c, e = _curve(a, b, self.r + 1, self.r - 2, 0.25)
-        d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(e[0])} {_f(e[1])}"
-        self.add(f'<path d="{d}" fill="none" stroke="#FFFFFF" stroke-width="4.4" stroke-linecap="round"/>')
-        self.add(f'<path d="{d}" fill="none" stroke="#7A0A0A" stroke-width="2.2" stroke-dasharray="4 2"/>')
-        self.add(f'<polygon points="{_head(e, c, 8)}" fill="#7A0A0A"/>')
-        hit = o.outcome == "succeeds"
-        pts = []
-        for i in range(12):
-            ang = math.pi * i / 6
-            r = (9 if i % 2 == 0 else 4) if hit else (5 if i % 2 == 0 else 3)
-            pts.append(f"{_f(b[0] + r * math.cos(ang))},{_f(b[1] + r * math.sin(ang))}")
-        fill = "#F28C28" if hit else "#FFFFFF"
-        self.add(
-            f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="#7A0A0A" stroke-width="1.4" '
-            f'fill-opacity="0.6"><title>torpedo {"hit" if hit else "miss"}</title></polygon>'
-        )
 
     # ---- footer
     def footer(self, powers: list[str]) -> None:

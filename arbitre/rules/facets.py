@@ -14,7 +14,16 @@ Facets of the rules layer (here):
 * :class:`Disclosure` — what each viewer may know (asked through :mod:`arbitre.rules.disclosure`);
 * :class:`EventWords` — the words of the module's events, by kind (asked at the edge only);
 * :class:`Victory` — which centres count towards builds and victory;
+* :class:`Builds` — where a power may build;
+* :class:`Setup` — the starting position and the first owners of the centres;
+* :class:`PhaseNeeds` — whether a retreat or an adjustment phase is played;
 * :class:`StepRules` — the steps of a phase, as data (:mod:`arbitre.rules.phase_steps`), and what a lock reveals.
+
+The engine never asks a facet itself: it asks the one method of the
+:class:`~arbitre.rules.RuleSet` for each rule point (``build_sites``,
+``starting_position``, ``initial_owners``, ``needs_retreats``,
+``needs_adjustments``, ``build_center_counts``, ``victory_centers``,
+``unit_kinds``, ``phase_steps``…), and that method asks the facet.
 
 Facets of the adjudicator layer: :class:`arbitre.adjudicator.facets.MovementRules`
 and :class:`arbitre.adjudicator.facets.PhaseRules`.
@@ -28,7 +37,7 @@ from typing import TYPE_CHECKING
 from arbitre.maps import GameMap
 from arbitre.orders import IllegalOrder, Order, OrderSyntax
 from arbitre.rules.events import EVERYONE, Audience, Wording
-from arbitre.rules.kinds import OrderKind
+from arbitre.rules.kinds import OrderKind, UnitKind
 from arbitre.rules.phase_steps import Step
 
 if TYPE_CHECKING:
@@ -47,6 +56,13 @@ class MapTransform:
     def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
         """Add unit words or order parsers.  Default: unchanged."""
         return syntax
+
+    def unit_kinds(self) -> Sequence[UnitKind]:
+        """The unit kinds this module adds to the map (each declares its letter, words and drawing).
+
+        Their movement tables are the map's (``transform_map`` adds them).  Default: none.
+        """
+        return ()
 
 
 class OrderRules:
@@ -141,6 +157,48 @@ class Victory:
     def counts_for_victory(self, power: str, center: str, position: Position) -> bool:
         """Does owning ``center`` count towards ``power``'s victory?  Default: yes."""
         return True
+
+    def victory_target(self, rules: RuleSet, target: int) -> int:
+        """How many counting centres win the game, given ``target`` (the map's, or the previous module's
+        answer).  Default: ``target``."""
+        return target
+
+
+class Builds:
+    """Where a power may build."""
+
+    def build_sites(self, rules: RuleSet, power: str, position: Position, sites: tuple[str, ...]) -> tuple[str, ...]:
+        """The provinces where ``power`` may build, given ``sites`` (the home centres, or the previous module's
+        answer); a site must still be owned and empty.  Default: ``sites``."""
+        return sites
+
+
+class Setup:
+    """The starting position of a game."""
+
+    def initial_owners(self, rules: RuleSet, owners: Mapping[str, str]) -> Mapping[str, str]:
+        """Centre → owner at the start (and of a position given without owners), given ``owners`` (the
+        home centres, or the previous module's answer).  Default: ``owners``."""
+        return owners
+
+    def starting_position(self, rules: RuleSet, position: Position) -> Position:
+        """The position a new game starts from, given ``position`` (the map's start units and
+        :meth:`initial_owners`, or the previous module's answer).  Default: ``position``."""
+        return position
+
+
+class PhaseNeeds:
+    """Whether a retreat or an adjustment phase is played."""
+
+    def needs_retreats(self, rules: RuleSet, position: Position, needed: bool) -> bool:
+        """Must a retreat phase follow the movement phase of ``position``?  ``needed``: whether a unit was
+        dislodged (or the previous module's answer).  Default: ``needed``."""
+        return needed
+
+    def needs_adjustments(self, rules: RuleSet, position: Position, needed: bool) -> bool:
+        """Is the winter adjustment phase of ``position`` played?  ``needed``: the standard answer (a
+        disband owed, or a build owed with a free build site) or the previous module's.  Default: ``needed``."""
+        return needed
 
 
 class StepRules:

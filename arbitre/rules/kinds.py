@@ -2,8 +2,10 @@
 
 An :class:`OrderKind` names the kind (a stable name used by views, JSON and
 pictures), the order type it reads into, how the grammar reads it, how it is
-checked and listed, its role in the adjudication, the places a view shows,
-how a map draws it and the key of its words.  The standard kinds are
+checked and listed, its role in the adjudication, what it does to its unit,
+the places a view shows, how a map draws it (as data,
+:mod:`arbitre.rules.drawing`) and the key of its words.  A :class:`UnitKind`
+does the same for a kind of unit.  The standard kinds are
 :data:`STANDARD_KINDS`; a rule module adds its own through its
 :class:`~arbitre.rules.facets.OrderRules` facet (``order_kinds``).  Views and
 the renderer dispatch on the declaration — never on a class name or a
@@ -19,6 +21,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, OrderParser, Retreat, Support, Waive
+from arbitre.rules import drawing
+from arbitre.rules.drawing import Drawing, UnitShape
 
 if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
@@ -38,35 +42,24 @@ BelongsFn = Callable[["RuleSet", Order], str | None]
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-class DrawStyle(StrEnum):
-    """How a map draws an order kind; the renderer dispatches on this and on nothing else."""
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What an order of a kind does to its unit, declared for readers that reason about orders (the house bots).
 
-    HOLD = "hold"
-    """A ring around the unit."""
-    MOVE = "move"
-    """An arrow from the unit to the target (dashed with a bar when it failed)."""
-    RETREAT = "retreat"
-    """An arrow from the dislodged unit, cased in red."""
-    SUPPORT = "support"
-    """A thin dashed line to the supported move (or a ring around a unit supported to hold)."""
-    CONVOY = "convoy"
-    """A dotted line to the middle of the convoyed move."""
-    DISBAND = "disband"
-    """A red cross on the unit."""
-    BUILD = "build"
-    """The new unit with a ``+`` badge."""
-    RAILWAY = "railway"
-    """Along the map's railway, to the station where the unit really stopped."""
-    CANAL = "canal"
-    """An arrow through the map's canal (from the first place to the last)."""
-    TORPEDO = "torpedo"
-    """A dark red line with a burst on a hit."""
-    SPY = "spy"
-    """An eye watching the target unit."""
-    GUARD = "guard"
-    """A shield over one's own unit."""
-    NONE = "none"
-    """Nothing is drawn (``WAIVE``)."""
+    ``moves``: it takes its unit to its ``target`` (a move, a retreat, a ride
+    along a board's line); ``strikes``: it strikes the unit at its ``target``
+    while its own unit stays; ``once_per_phase``: a power gives at most one a phase.
+    """
+
+    moves: bool = False
+    strikes: bool = False
+    once_per_phase: bool = False
+
+
+STAYS = Effect()
+"""The unit stays where it is (a hold, a support, a convoy)."""
+MOVES = Effect(moves=True)
+"""The unit goes to the order's target."""
 
 
 class Role(StrEnum):
@@ -129,8 +122,9 @@ class OrderKind:
     ``parser`` the extra grammar that reads it (``None``: the standard grammar);
     ``check`` its legality and ``legal`` its legal-order list (``None``: the
     standard rules of the phase); ``role`` its part in the adjudication;
-    ``places`` what a view shows of it; ``draw`` how a map draws it, and
-    ``above_units`` whether over the units.
+    ``places`` what a view shows of it; ``draw`` how a map draws it (data:
+    :class:`~arbitre.rules.drawing.Drawing`), and ``above_units`` whether over
+    the units; ``effect`` what it does to its unit (:class:`Effect`).
     ``belongs_to`` (whole-power orders only) names the province of the unit the
     order is given with, as one of that unit's orders: a spy on the unit learns
     it, and a reaction change may replace it (``None``: it belongs to no unit).
@@ -138,7 +132,7 @@ class OrderKind:
 
     name: str
     order_type: type[Order]
-    draw: DrawStyle
+    draw: Drawing
     role: Role
     parser: ParserFn | None = None
     check: CheckFn | None = None
@@ -146,6 +140,7 @@ class OrderKind:
     places: PlacesFn = standard_places
     above_units: bool = False
     belongs_to: BelongsFn | None = None
+    effect: Effect = STAYS
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -158,16 +153,37 @@ class OrderKind:
 
 
 STANDARD_KINDS: tuple[OrderKind, ...] = (
-    OrderKind("hold", Hold, DrawStyle.HOLD, Role.HOLD),
-    OrderKind("move", Move, DrawStyle.MOVE, Role.MOVE),
-    OrderKind("support", Support, DrawStyle.SUPPORT, Role.SUPPORT),
-    OrderKind("convoy", Convoy, DrawStyle.CONVOY, Role.CONVOY),
-    OrderKind("retreat", Retreat, DrawStyle.RETREAT, Role.RETREAT),
-    OrderKind("disband", Disband, DrawStyle.DISBAND, Role.DISBAND, above_units=True),
-    OrderKind("build", Build, DrawStyle.BUILD, Role.BUILD, above_units=True),
-    OrderKind("waive", Waive, DrawStyle.NONE, Role.WAIVE),
+    OrderKind("hold", Hold, drawing.HOLD, Role.HOLD),
+    OrderKind("move", Move, drawing.MOVE, Role.MOVE, effect=MOVES),
+    OrderKind("support", Support, drawing.SUPPORT, Role.SUPPORT),
+    OrderKind("convoy", Convoy, drawing.CONVOY, Role.CONVOY),
+    OrderKind("retreat", Retreat, drawing.RETREAT, Role.RETREAT, effect=MOVES),
+    OrderKind("disband", Disband, drawing.DISBAND, Role.DISBAND, above_units=True),
+    OrderKind("build", Build, drawing.BUILD, Role.BUILD, above_units=True),
+    OrderKind("waive", Waive, drawing.NOTHING, Role.WAIVE),
 )
 """The kinds of the standard game."""
 
-INVALID = OrderKind("invalid", Order, DrawStyle.NONE, Role.HOLD, places=lambda order: ())
+INVALID = OrderKind("invalid", Order, drawing.NOTHING, Role.HOLD, places=lambda order: ())
 """The kind shown for an order that could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitKind:
+    """One kind of unit, declared once: its letter (``A``, ``F``), the message id of its name, its drawing.
+
+    Where it may stand and move is the map's movement table of its letter
+    (``GameMap.adjacency``); a rule module that adds a unit kind adds that table
+    (``transform_map``) and declares the kind (``unit_kinds``).
+    """
+
+    letter: str
+    words: str
+    shape: UnitShape
+
+
+STANDARD_UNIT_KINDS: tuple[UnitKind, ...] = (
+    UnitKind("A", drawing.N_("army"), drawing.ARMY_SHAPE),
+    UnitKind("F", drawing.N_("fleet"), drawing.FLEET_SHAPE),
+)
+"""The unit kinds of the standard game."""

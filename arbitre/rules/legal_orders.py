@@ -217,15 +217,15 @@ def _adjustment_orders(rules: RuleSet, position: Position, power: str) -> dict[s
     owed = rules.build_centers(power, position) - len(units)
     out: dict[str, list[str]] = {}
     if owed > 0:
-        for home in gmap.home_centers(power):
-            if position.owners.get(home) != power or home in position.units:
+        for site in rules.build_sites(power, position):
+            if position.owners.get(site) != power or site in position.units:
                 continue
             options = []
             for kind in sorted(gmap.adjacency):
-                for place in gmap.places_for(kind, home):
+                for place in gmap.places_for(kind, site):
                     options.append(f"{kind} {place} B")
             if options:
-                out[home] = options
+                out[site] = options
         out["WAIVE"] = ["WAIVE"]
     elif owed < 0:
         for u in sorted(units, key=lambda u: u.place):

@@ -492,11 +492,14 @@ def check_adjustment_order(
     position: Position,
     power: str,
     order: Order,
-    home_centers: tuple[str, ...],
-    build_anywhere: bool = False,
+    sites: tuple[str, ...],
     options: RuleOptions | None = None,
 ) -> Order:
-    """Validate a build, disband or waive (the count is checked by the adjudicator)."""
+    """Validate a build, disband or waive (the count is checked by the adjudicator).
+
+    ``sites`` are the provinces where ``power`` may build (``RuleSet.build_sites``: its home centres
+    in the standard game).
+    """
     options = options or RuleOptions()
     if isinstance(order, Waive):
         if options.waive_builds == "forbidden":
@@ -510,8 +513,10 @@ def check_adjustment_order(
     if not isinstance(order, Build) or order.unit is None or order.unit.kind is None:
         raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase", "wrong_phase")
     prov = order.unit.province
-    if not build_anywhere and prov not in home_centers:
-        raise illegal(order, f"{prov} is not a home centre of {power}", "not_home")
+    if prov not in sites:
+        if sites == game_map.home_centers(power):
+            raise illegal(order, f"{prov} is not a home centre of {power}", "not_home")
+        raise illegal(order, f"{power} may not build in {prov}", "not_home")
     if position.owners.get(prov) != power:
         raise illegal(order, f"{power} does not own {prov}", "not_owned")
     if prov in position.units:

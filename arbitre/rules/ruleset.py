@@ -20,8 +20,8 @@ from arbitre.orders import (
 )
 from arbitre.orders.parser import strip_coasts
 from arbitre.rules.disclosure import known_position
-from arbitre.rules.facets import OrderRules, Victory
-from arbitre.rules.kinds import INVALID, STANDARD_KINDS, OrderKind
+from arbitre.rules.facets import Builds, MapTransform, OrderRules, PhaseNeeds, Setup, StepRules, Victory
+from arbitre.rules.kinds import INVALID, STANDARD_KINDS, STANDARD_UNIT_KINDS, OrderKind, UnitKind
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
     check_adjustment_order,
@@ -29,8 +29,9 @@ from arbitre.rules.legality import (
     check_retreat_order,
 )
 from arbitre.rules.options import RuleOptions
+from arbitre.rules.phase_steps import ORDERS_STEP, Step
 from arbitre.rules.variant import Variant
-from arbitre.state import ADJUSTMENTS, MOVEMENT, Position
+from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
 
 F = TypeVar("F")
 
@@ -41,6 +42,16 @@ class RuleSet:
 
     ``game_map`` is the map after every variant's ``transform_map``;
     ``syntax`` is the order grammar after every variant's ``extend_syntax``.
+
+    Every point a rule module may change is one method here, which asks the
+    modules implementing its facet (:mod:`arbitre.rules.facets`) and nothing
+    else asks: :meth:`build_sites`, :meth:`initial_owners`,
+    :meth:`starting_position`, :meth:`needs_retreats`,
+    :meth:`needs_adjustments`, :meth:`build_center_counts`,
+    :meth:`build_centers`, :meth:`victory_centers`, :meth:`victory_target`, :attr:`unit_kinds` (their
+    movement tables are :attr:`game_map`'s), :attr:`kinds` and
+    :meth:`phase_steps`.  With no module implementing a facet, its method is
+    the standard rule and costs one dictionary lookup more.
     """
 
     game_map: GameMap
@@ -55,6 +66,7 @@ class RuleSet:
     _facets: dict[type, tuple[object, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _kinds: dict[type, OrderKind] = field(default_factory=dict, init=False, repr=False, compare=False)
     _withdrawn: list[dict[type, str]] = field(default_factory=list, init=False, repr=False, compare=False)
+    _unit_kinds: dict[str, UnitKind] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def implementing(self, facet: type[F]) -> tuple[F, ...]:
         """The rule modules in play that implement ``facet`` (a protocol of :mod:`arbitre.rules.facets`…).
@@ -170,7 +182,7 @@ class RuleSet:
             return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
             return check_adjustment_order(
-                self.game_map, position, power, order, self.game_map.home_centers(power), options=self.options
+                self.game_map, position, power, order, self.build_sites(power, position), options=self.options
             )
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
@@ -243,3 +255,90 @@ class RuleSet:
             for c, p in position.owners.items()
             if p == power and all(v.counts_for_victory(power, c, position) for v in self.implementing(Victory))
         )
+
+    # ------------------------------------------------------------------ rule points
+    @property
+    def unit_kinds(self) -> dict[str, UnitKind]:
+        """Every unit kind of this game (standard and the modules'), by letter; each moves by the map's table."""
+        if not self._unit_kinds:
+            self._unit_kinds.update((k.letter, k) for k in STANDARD_UNIT_KINDS)
+            for module in self.implementing(MapTransform):
+                self._unit_kinds.update((k.letter, k) for k in module.unit_kinds())
+        return self._unit_kinds
+
+    def victory_target(self) -> int:
+        """How many counting centres (:meth:`victory_centers`) win the game: the map's number, unless a
+        module says otherwise (:class:`~arbitre.rules.facets.Victory`); a game's own end setting overrides it."""
+        target = self.game_map.victory_centers
+        for v in self.implementing(Victory):
+            target = v.victory_target(self, target)
+        return target
+
+    def build_sites(self, power: str, position: Position) -> tuple[str, ...]:
+        """The provinces where ``power`` may build (if it owns them and they are empty): its home centres,
+        unless a module says otherwise (:class:`~arbitre.rules.facets.Builds`)."""
+        sites = self.game_map.home_centers(power)
+        for v in self.implementing(Builds):
+            sites = v.build_sites(self, power, position, sites)
+        return sites
+
+    def initial_owners(self) -> dict[str, str]:
+        """Centre → owner at the start of a game (and of a position given without owners): the home centres,
+        unless a module says otherwise (:class:`~arbitre.rules.facets.Setup`)."""
+        owners: Mapping[str, str] = {h: p for p, info in self.game_map.powers.items() for h in info.homes}
+        for v in self.implementing(Setup):
+            owners = v.initial_owners(self, owners)
+        return dict(owners)
+
+    def starting_position(self) -> Position:
+        """The position a new game starts from: the map's start units and first phase, the
+        :meth:`initial_owners`, unless a module says otherwise (:class:`~arbitre.rules.facets.Setup`)."""
+        gmap = self.game_map
+        units: dict[str, Unit] = {}
+        for power, info in gmap.powers.items():
+            for text in info.start_units:
+                kind, place = text.split()
+                units[gmap.province_of[place]] = Unit(power, kind, place)
+        position = Position(gmap.name, Phase.parse(gmap.first_phase), units, self.initial_owners())
+        for v in self.implementing(Setup):
+            position = v.starting_position(self, position)
+        return position
+
+    def needs_retreats(self, position: Position, dislodged: bool) -> bool:
+        """Does a retreat phase follow the movement phase of ``position``?  ``dislodged``: was a unit
+        dislodged (the standard answer); a module may hold one anyway (:class:`~arbitre.rules.facets.PhaseNeeds`)."""
+        needed = dislodged
+        for v in self.implementing(PhaseNeeds):
+            needed = v.needs_retreats(self, position, needed)
+        return needed
+
+    def needs_adjustments(self, position: Position) -> bool:
+        """Is the winter adjustment phase of ``position`` played: a power owes a disband, or owes a build and
+        has a free build site (:meth:`build_sites`)?  A module may say otherwise (:class:`~arbitre.rules.facets.PhaseNeeds`)."""
+        needed = False
+        counts = self.build_center_counts(position)
+        for unit in position.units.values():
+            if unit.power in counts:
+                counts[unit.power] -= 1
+        movable = bool(self.implementing(Builds))
+        for power, owed in counts.items():
+            if owed < 0:
+                needed = True
+                break
+            if owed > 0:
+                sites = self.build_sites(power, position) if movable else self.game_map.home_centers(power)
+                if any(position.owners.get(h) == power and h not in position.units for h in sites):
+                    needed = True
+                    break
+        for v in self.implementing(PhaseNeeds):
+            needed = v.needs_adjustments(self, position, needed)
+        return needed
+
+    def phase_steps(self, position: Position) -> tuple[Step, ...]:
+        """The steps of the phase of ``position`` (:mod:`arbitre.rules.phase_steps`): the first module that
+        declares some decides (:class:`~arbitre.rules.facets.StepRules`); with none, one ``orders`` step."""
+        for v in self.implementing(StepRules):
+            steps = tuple(v.phase_steps(self, position))
+            if steps:
+                return steps
+        return (ORDERS_STEP,)

@@ -24,3 +24,6 @@ class Variant:
     name: str = "standard"
     option_names: frozenset[str] = frozenset()
     """Names of the game options this rule module reads (others are refused as unknown)."""
+    bot_advice: str | None = None
+    """Where the house bots' advice for this module's own order kinds is (``"package.module:NAME"``, an
+    :class:`arbitre.bots.facets.BotAdvice`); loaded by the bots only, so the rules never import it."""

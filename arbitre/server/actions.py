@@ -26,7 +26,7 @@ from arbitre.store.lateness import store_lateness
 from arbitre.store.lifecycle import CheckedOrders, SubmitResult
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
-from arbitre.variants import REGISTRY
+from arbitre.variants import MODULES, REGISTRY
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
 MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "replace")
@@ -81,6 +81,15 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
     if unknown:
         raise bad_request(
             f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
+            "bad_settings",
+            "rules",
+        )
+    elsewhere = [r for r in rules if not MODULES[r].applies_to(map_name)]
+    if elsewhere:
+        module = MODULES[elsewhere[0]]
+        raise bad_request(
+            f"rule module {module.name!r} does not apply to the map {map_name!r}; it applies to: "
+            f"{', '.join(module.maps)}",
             "bad_settings",
             "rules",
         )

@@ -1,9 +1,11 @@
 """Lateness on the site: the settings of a game, the public boards of missed deadlines (per game and
 site-wide), the master's calls for a replacement and the take-over of a seat through its link.
 
-The boards are public.  In an anonymous game they name powers, never the
-accounts behind them, until the game ends; the site-wide yellow-card counts
-leave such games out for the same reason.
+A game's board is read by anyone who may know the game exists, and the site-wide board lists only
+such games (:mod:`arbitre.store.access`, the site's one rule): a private game's misses, yellow cards,
+players and take-over links are shown to its members only, and its take-over link works only for them.
+In an anonymous game the boards name powers, never the accounts behind them, until the game ends; the
+site-wide yellow-card counts leave such games out for the same reason.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from sqlalchemy.orm import Session
 from arbitre.server.errors import bad_request, conflict, not_found
 from arbitre.server.services import Seat
 from arbitre.server.site import Site
-from arbitre.store.games import GameRuleError, get_game, user_names
+from arbitre.store.access import known_game_ids, may_know
+from arbitre.store.games import GameRuleError, get_game, membership_of, user_names
 from arbitre.store.lateness import Lateness, lateness_of, parse, store_lateness
 from arbitre.store.missed import MissedDeadline, in_disorder
 from arbitre.store.models import FINISHED, GameRow, User
@@ -75,11 +78,10 @@ def _miss_data(miss: MissedDeadline, names: dict[int, str], hidden: bool) -> dic
     }
 
 
-def game_board(session: Session, game_id: int) -> dict[str, Any]:
-    """A game's public lateness board: its settings, missed deadlines, powers in civil disorder, open calls."""
-    row = get_game(session, game_id)
-    if row is None:
-        raise not_found("this game")
+def game_board(session: Session, row: GameRow) -> dict[str, Any]:
+    """A game's lateness board (for whoever may know the game: see :func:`arbitre.server.services.open_game`):
+    its settings, missed deadlines, powers in civil disorder, open calls."""
+    game_id = row.id
     hidden = hides_players(row)
     misses = list(
         session.scalars(
@@ -104,10 +106,14 @@ def game_board(session: Session, game_id: int) -> dict[str, Any]:
     }
 
 
-def site_board(session: Session) -> dict[str, Any]:
-    """The site-wide board: the newest missed deadlines, every open call, yellow cards per player."""
-    misses = list(session.scalars(select(MissedDeadline).order_by(MissedDeadline.id.desc()).limit(BOARD_LIMIT)))
-    calls = open_calls(session)
+def site_board(session: Session, user_id: int | None) -> dict[str, Any]:
+    """The site-wide board as the reader ``user_id`` (``None``: a visitor) may see it: the newest missed
+    deadlines, the open calls and the yellow cards per player, of the games the reader may know exist."""
+    known = MissedDeadline.game_id.in_(known_game_ids(user_id))
+    misses = list(
+        session.scalars(select(MissedDeadline).where(known).order_by(MissedDeadline.id.desc()).limit(BOARD_LIMIT))
+    )
+    calls = open_calls(session, known=known_game_ids(user_id))
     game_ids = {m.game_id for m in misses} | {c.game_id for c in calls}
     rows = {g.id: g for g in session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))} if game_ids else {}
     names = user_names(session, {m.user_id for m in misses if m.user_id is not None})
@@ -118,15 +124,20 @@ def site_board(session: Session) -> dict[str, Any]:
     return {
         "missed": out_misses,
         "calls": [call_data(c, rows[c.game_id]) for c in calls],
-        "yellow_cards": yellow_cards(session),
+        "yellow_cards": yellow_cards(session, user_id),
     }
 
 
-def yellow_cards(session: Session) -> dict[str, int]:
-    """Yellow cards per player over every game (running anonymous games left out: they would name players)."""
+def yellow_cards(session: Session, user_id: int | None) -> dict[str, int]:
+    """Yellow cards per player over every game the reader ``user_id`` may know exist (running anonymous
+    games left out: they would name players)."""
     counts = session.execute(
         select(MissedDeadline.user_id, MissedDeadline.game_id, func.count())
-        .where(MissedDeadline.carded, MissedDeadline.user_id.is_not(None))
+        .where(
+            MissedDeadline.carded,
+            MissedDeadline.user_id.is_not(None),
+            MissedDeadline.game_id.in_(known_game_ids(user_id)),
+        )
         .group_by(MissedDeadline.user_id, MissedDeadline.game_id)
     ).all()
     game_ids = {g for _, g, _ in counts}
@@ -157,11 +168,20 @@ def withdraw_call(session: Session, site: Site, seat: Seat, power: str) -> None:
     seat.row.version += 1
 
 
-def takeover_info(session: Session, token: str) -> tuple[ReplacementCall, GameRow]:
-    """The call a take-over link names and its game (404 when the link is unknown)."""
+def _known(session: Session, row: GameRow | None, user: User | None) -> bool:
+    """Does the game exist for ``user`` (``None``: a visitor), under the site's one rule?"""
+    if row is None:
+        return False
+    return may_know(row, membership_of(session, row.id, user.id) if user is not None else None)
+
+
+def takeover_info(session: Session, token: str, user: User | None) -> tuple[ReplacementCall, GameRow]:
+    """The call a take-over link names and its game, for ``user`` (``None``: a visitor); 404 when the link is
+    unknown, and when it belongs to a game the reader may not know exists (a private game's link works only
+    for its members)."""
     call = call_by_token(session, token)
     row = get_game(session, call.game_id) if call else None
-    if call is None or row is None:
+    if call is None or row is None or not _known(session, row, user):
         raise not_found("this take-over link")
     return call, row
 
@@ -170,7 +190,7 @@ def take_over(session: Session, site: Site, token: str, user: User) -> GameRow:
     """``user`` takes the seat a take-over link offers; the late player loses it."""
     call = call_by_token(session, token)
     row = get_game(session, call.game_id, lock=True, with_data=True) if call else None
-    if call is None or row is None:
+    if call is None or row is None or not _known(session, row, user):
         raise not_found("this take-over link")
     if call.closed_at is not None:
         raise conflict("this seat has been taken or the call withdrawn")

@@ -22,6 +22,7 @@ from arbitre.server.services import Seat
 from arbitre.server.site import Site
 from arbitre.server.viewing import view_data
 from arbitre.state import Dislodged, Phase, Position, Unit
+from arbitre.store.access import may_know
 from arbitre.store.models import FINISHED, MASTER
 from arbitre.store.sandboxes import Sandbox, add_sandbox, get_sandbox
 from arbitre.views import View
@@ -44,7 +45,7 @@ def position_from_view(game: Game, view: View) -> Position:
     }
     dislodged = {
         gmap.province_of.get(d.unit.place, d.unit.place): Dislodged(
-            Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats
+            Unit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats, d.by_convoy
         )
         for d in view.dislodged
         if d.unit.power is not None
@@ -80,7 +81,8 @@ def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) 
         session,
         seat.member.user_id,
         secrets.token_urlsafe(24),
-        f"{seat.row.name} — {view.phase} ({who})",
+        # a sandbox may be shared with anyone: it names its game only if anyone may know the game exists
+        f"{seat.row.name if may_know(seat.row, None) else 'private game'} — {view.phase} ({who})",
         data,
         0,
         site.now(),

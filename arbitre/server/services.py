@@ -18,6 +18,7 @@ from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
+from arbitre.store.access import may_know
 from arbitre.store.botseats import bot_summary, excluded_from_scores
 from arbitre.store.endings import ending_of, scores
 from arbitre.store.facts import fact
@@ -99,17 +100,17 @@ def open_game(
 ) -> Seat:
     """The game ``game_id`` and the requester's seat; 404/401/403 when it is missing or closed to them.
 
-    A private game does not exist for anyone outside it (404): it is reached through its invitation
-    link only (:func:`open_invitation`).
+    Whether the requester may know the game exists is the site's one rule
+    (:func:`arbitre.store.access.may_know`): to anyone it hides from, the answer is the one for an id no
+    game ever had (404), whatever the route; a private game is reached from outside through its
+    invitation link only (:func:`open_invitation`).
     """
     if lock:
         row = get_game(session, game_id, lock=True, with_data=True)
         m = membership_of(session, game_id, actor.user.id) if row is not None and actor.user else None
     else:  # one query: the row and the requester's membership
         row, m = game_and_membership(session, game_id, actor.user.id if actor.user else None)
-    if row is None:
-        raise not_found("this game")
-    if row.private and m is None:
+    if row is None or not may_know(row, m):
         raise not_found("this game")
     if member and m is None:
         raise not_logged_in() if actor.user is None else forbidden("you are not in this game")
@@ -197,9 +198,11 @@ def step_orders(session: Session, row: GameRow) -> dict[str, OrderRow]:
     )
 
 
-def invitation(row: GameRow, seat: Seat) -> dict[str, Any] | None:
-    """A private game's invitation link path and join code, for its master and players (to pass on)."""
-    if not row.private or seat.role not in (MASTER, PLAYER) or not row.invite_token:
+def invitation(row: GameRow, seat: Seat, has_master: bool) -> dict[str, Any] | None:
+    """A private game's invitation link path and join code, for the one who invites: its master (in a game
+    without a master, its players).  Nobody else sees them, a player who took a seat over included."""
+    inviter = seat.role == MASTER or (seat.role == PLAYER and not has_master)
+    if not row.private or not inviter or not row.invite_token:
         return None
     return {"path": f"/invite/{row.invite_token}", "code": row.join_code or None}
 
@@ -230,7 +233,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": summary(row),
         "roster": roster(session, row, seat),
-        "invitation": invitation(row, seat),
+        "invitation": invitation(row, seat, any(m.role == MASTER for m in game_members(session, row))),
         "powers": game.powers(),
         "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer, "wanted": seat.wanted_power},
         "winners": list(game.winners),

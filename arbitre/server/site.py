@@ -44,14 +44,21 @@ class Settings:
     trusted_proxies: str = ""
     """The proxies whose ``X-Forwarded-For``/``X-Forwarded-Proto`` are believed: addresses or networks (CIDR),
     separated by commas or spaces ("": none; every other client's headers are ignored)."""
+    webhook_deadline: float = 10.0
+    """Seconds a whole webhook exchange may take (connection, TLS, request, answer) before it is cut."""
+    smtp_deadline: float = 30.0
+    """Seconds the sending of one e-mail may take (the SMTP exchange of that message) before it is cut."""
+    notify_workers: int = 4
+    """Webhooks sent at once by this process (each recipient's at most one at a time); e-mail has its own lane."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Settings from ``ARBITRE_DATABASE_URL``, ``ARBITRE_WORKER_INTERVAL``, ``ARBITRE_SECURE_COOKIES``,
         ``ARBITRE_THREADS`` (request threads per process), ``ARBITRE_WORKER`` (``0``: no deadline worker) and the
         notification settings ``ARBITRE_SMTP_URL``, ``ARBITRE_MAIL_FROM``, ``ARBITRE_SITE_URL``,
-        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing)
-        and ``ARBITRE_TRUSTED_PROXIES`` (the reverse proxies whose forwarding headers are believed)."""
+        ``ARBITRE_NOTIFY_INTERVAL``, ``ARBITRE_NOTIFY_LEASE``, ``ARBITRE_SENDER`` (``0``: this process sends nothing),
+        ``ARBITRE_WEBHOOK_DEADLINE``, ``ARBITRE_SMTP_DEADLINE``, ``ARBITRE_NOTIFY_WORKERS`` and
+        ``ARBITRE_TRUSTED_PROXIES`` (the reverse proxies whose forwarding headers are believed)."""
         return cls(
             database_url=os.environ.get("ARBITRE_DATABASE_URL") or None,
             worker_interval=float(os.environ.get("ARBITRE_WORKER_INTERVAL", "2")),
@@ -68,6 +75,9 @@ class Settings:
             notify_lease=float(os.environ.get("ARBITRE_NOTIFY_LEASE", "120")),
             webhook_http_loopback=os.environ.get("ARBITRE_WEBHOOK_HTTP_LOOPBACK", "0") == "1",
             trusted_proxies=os.environ.get("ARBITRE_TRUSTED_PROXIES", ""),
+            webhook_deadline=float(os.environ.get("ARBITRE_WEBHOOK_DEADLINE", "10")),
+            smtp_deadline=float(os.environ.get("ARBITRE_SMTP_DEADLINE", "30")),
+            notify_workers=max(1, int(os.environ.get("ARBITRE_NOTIFY_WORKERS", "4"))),
         )
 
 

@@ -1,5 +1,6 @@
 """What the tournament routes do, shared by the JSON API and the pages: find a tournament, check its
-director, create one, register a player, seat the next round, and read what anyone may know."""
+director, create one, invite a player, join, accept or decline an invitation, leave, seat the next round,
+and read what the reader may know."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from arbitre.store.accounts import user_by_name
 from arbitre.store.games import DEFAULT_DEADLINES, GameRuleError, user_names
 from arbitre.store.models import User
 from arbitre.store.tournaments import (
+    JOINED,
     Tournament,
     TournamentGame,
     TournamentPlayer,
-    add_player,
     create_tournament,
+    invite,
+    join,
+    leave,
     start_round,
     tournament_data,
 )
@@ -39,9 +43,10 @@ def require_director(t: Tournament, user: User) -> None:
         raise forbidden("only the tournament's director may do this")
 
 
-def data(site: Site, s: Session, t: Tournament) -> dict[str, Any]:
-    """What anyone may know about ``t`` (settings, players, rounds, standings)."""
-    return tournament_data(s, t, lambda row: site.referee.game(s, row))
+def data(site: Site, s: Session, t: Tournament, reader: User | None) -> dict[str, Any]:
+    """What ``reader`` (``None``: a visitor) may know about ``t`` (settings, players, rounds, standings, their
+    own status; the pending invitations for its director)."""
+    return tournament_data(s, t, lambda row: site.referee.game(s, row), reader.id if reader else None)
 
 
 def create(
@@ -61,15 +66,41 @@ def create(
         raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
 
 
-def register(s: Session, t: Tournament, user_name: str) -> None:
-    """Register the user called ``user_name`` (a 400 when there is none, a 409 when already registered)."""
+def _named(s: Session, user_name: str) -> User:
     user = user_by_name(s, user_name)
     if user is None:
         raise bad_request(f"no user called {user_name!r}", "bad_player", "user")
+    return user
+
+
+def invite_player(s: Session, t: Tournament, user_name: str) -> None:
+    """Invite the user called ``user_name`` (a 400 when there is none, a 409 when already invited or a player);
+    they play once they accept."""
     try:
-        add_player(s, t, user)
+        invite(s, t, _named(s, user_name))
     except GameRuleError as err:
         raise conflict(str(err)) from err
+
+
+def join_tournament(s: Session, t: Tournament, user: User) -> None:
+    """``user`` joins ``t`` (accepting its invitation, if any); a 409 when already a player."""
+    try:
+        join(s, t, user)
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def leave_tournament(s: Session, t: Tournament, user_id: int) -> None:
+    """``user_id`` leaves ``t`` or declines its invitation; a 409 when neither a player nor invited."""
+    try:
+        leave(s, t, user_id)
+    except GameRuleError as err:
+        raise conflict(str(err)) from err
+
+
+def remove_player(s: Session, t: Tournament, user_name: str) -> None:
+    """(Director) withdraw the invitation of ``user_name``, or leave a player out of the later rounds."""
+    leave_tournament(s, t, _named(s, user_name).id)
 
 
 def next_round(s: Session, site: Site, t: Tournament, director: User, deadlines: dict[str, int]) -> None:
@@ -92,15 +123,27 @@ def next_round(s: Session, site: Site, t: Tournament, director: User, deadlines:
         raise conflict(str(err)) from err
 
 
-def listing(s: Session) -> list[dict[str, Any]]:
-    """Every tournament, newest first: name, director, players and rounds so far."""
+def listing(s: Session, reader: User | None) -> list[dict[str, Any]]:
+    """Every tournament, newest first: name, director, players who joined, rounds so far, and ``you``: the
+    reader's status in it (``invited``, ``joined``, ``left`` or ``None``)."""
     rows = list(s.scalars(select(Tournament).order_by(Tournament.id.desc())))
     # .all(): a Result has .keys(), which dict() would take for a mapping's
     players: dict[int, int] = dict(
-        s.execute(select(TournamentPlayer.tournament_id, func.count()).group_by(TournamentPlayer.tournament_id))
+        s.execute(
+            select(TournamentPlayer.tournament_id, func.count())
+            .where(TournamentPlayer.status == JOINED)
+            .group_by(TournamentPlayer.tournament_id)
+        )
         .tuples()
         .all()
     )
+    mine: dict[int, str] = {}
+    if reader is not None:
+        # .all(): a Result would be taken for a mapping (see below)
+        found = s.execute(
+            select(TournamentPlayer.tournament_id, TournamentPlayer.status).where(TournamentPlayer.user_id == reader.id)
+        ).all()
+        mine = dict(found)
     rounds: dict[int, int] = dict(
         s.execute(
             select(TournamentGame.tournament_id, func.max(TournamentGame.round)).group_by(TournamentGame.tournament_id)
@@ -117,6 +160,7 @@ def listing(s: Session) -> list[dict[str, Any]]:
             "scoring": t.scoring,
             "players": players.get(t.id, 0),
             "rounds": rounds.get(t.id, 0),
+            "you": mine.get(t.id),
         }
         for t in rows
     ]

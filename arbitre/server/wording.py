@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from arbitre.rules.kinds import DrawStyle
 from arbitre.variants.registry import registered_order_kinds
 from arbitre.words import N_
 
@@ -54,14 +53,12 @@ DISLODGED = N_("dislodged by {unit}")
 DISLODGED_ANON = N_("dislodged")
 RETREATS = N_("retreats: {places}")
 NO_RETREAT = N_("no retreat: disbanded")
-MOVING_STYLES = frozenset({DrawStyle.MOVE, DrawStyle.RETREAT, DrawStyle.RAILWAY})
-"""How the order kinds that take a unit somewhere are drawn (a move, a retreat, a train move)."""
 
 
 @cache
 def _moving() -> frozenset[str]:
-    """The names of the order kinds that take a unit somewhere, from each kind's declaration."""
-    return frozenset(name for name, kind in registered_order_kinds().items() if kind.draw in MOVING_STYLES)
+    """The names of the order kinds that take a unit somewhere, from each kind's declared effect."""
+    return frozenset(name for name, kind in registered_order_kinds().items() if kind.effect.moves)
 
 
 def _unit(text: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from arbitre.store.models import Delivery, Notification, User
@@ -47,22 +47,48 @@ def claim(
     lease: timedelta,
     limit: int = 20,
     channels: tuple[str, ...] = ("email",),
+    *,
+    one_per_user: bool = False,
 ) -> list[Claimed]:
     """Claim up to ``limit`` pending deliveries on ``channels`` whose lease is free or ran out (in ``session``'s
-    write transaction)."""
-    ids = list(
-        session.scalars(
-            select(Delivery.id)
+    write transaction).
+
+    ``one_per_user``: at most one delivery per recipient, and none of a recipient with a delivery on these
+    channels in flight (claimed by any sender, its lease running): one recipient's slow endpoint holds at
+    most one sender's worker, and each recipient's deliveries leave in order.
+    """
+    free = (
+        Delivery.state == PENDING,
+        Delivery.channel.in_(channels),
+        or_(Delivery.lease_until.is_(None), Delivery.lease_until <= now),
+    )
+    if one_per_user:
+        busy = (
+            select(Notification.user_id)
+            .join(Delivery, Delivery.notification_id == Notification.id)
             .where(
                 Delivery.state == PENDING,
                 Delivery.channel.in_(channels),
-                or_(Delivery.lease_until.is_(None), Delivery.lease_until <= now),
+                Delivery.owner != "",
+                Delivery.lease_until > now,
             )
-            .order_by(Delivery.id)
-            .limit(limit)
-            .with_for_update(skip_locked=True)
         )
-    )
+        firsts = list(
+            session.scalars(
+                select(func.min(Delivery.id))
+                .join(Notification, Notification.id == Delivery.notification_id)
+                .where(*free, Notification.user_id.not_in(busy))
+                .group_by(Notification.user_id)
+                .order_by(func.min(Delivery.id))
+                .limit(limit)
+            )
+        )
+        if not firsts:
+            return []
+        pick = select(Delivery.id).where(Delivery.id.in_(firsts), *free)
+    else:
+        pick = select(Delivery.id).where(*free)
+    ids = list(session.scalars(pick.order_by(Delivery.id).limit(limit).with_for_update(skip_locked=True)))
     if not ids:
         return []
     session.execute(
@@ -110,6 +136,7 @@ def failed(session: Session, delivery_id: int, owner: str, now: datetime, retry_
     if row is None or row.owner != owner or row.state != PENDING:
         return
     row.error = error[:200]
+    row.owner = ""  # no longer in flight: the wait before the next attempt is no claim
     if row.attempts >= MAX_ATTEMPTS:
         row.state = DROPPED
         row.lease_until = None
@@ -119,8 +146,6 @@ def failed(session: Session, delivery_id: int, owner: str, now: datetime, retry_
 
 def counts(session: Session) -> dict[str, int]:
     """How many deliveries are in each state (for tests and the docs' checks)."""
-    from sqlalchemy import func
-
     return {
         state: int(n) for state, n in session.execute(select(Delivery.state, func.count()).group_by(Delivery.state))
     }

@@ -16,6 +16,7 @@ from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.judge.votes import VoteSettings
 from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
+from arbitre.store.access import known_games
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -207,11 +208,6 @@ def game_and_membership(
     return (None, None) if found is None else (found[0], found[1])
 
 
-def list_games(session: Session, limit: int = 200) -> list[GameRow]:
-    """The most recent games (without their engine data)."""
-    return list(session.scalars(select(GameRow).order_by(GameRow.id.desc()).limit(limit)))
-
-
 def memberships(session: Session, game_id: int) -> list[Membership]:
     """Everyone in a game."""
     return list(session.scalars(select(Membership).where(Membership.game_id == game_id).order_by(Membership.id)))
@@ -347,11 +343,7 @@ LOBBY_ORDER = {FORMING: 0, ACTIVE: 1, PAUSED: 1, FINISHED: 2}
 
 def _visible(user_id: int | None, limit: int) -> Any:
     """The ids of the newest ``limit`` games ``user_id`` may see in the lobby (public ones and their own)."""
-    stmt = select(GameRow.id).order_by(GameRow.id.desc()).limit(limit)
-    if user_id is None:
-        return stmt.where(GameRow.private.is_(False))
-    mine = select(Membership.game_id).where(Membership.user_id == user_id)
-    return stmt.where(or_(GameRow.private.is_(False), GameRow.id.in_(mine)))
+    return select(GameRow.id).where(known_games(user_id)).order_by(GameRow.id.desc()).limit(limit)
 
 
 def _lobby_order(rows: list[tuple[GameRow, int]]) -> list[tuple[GameRow, int]]:

@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import String, cast, event, func, inspect, select
+from sqlalchemy import ColumnElement, String, cast, event, func, inspect, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from arbitre.store.access import known_game_ids
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -319,6 +320,11 @@ class OutboxHook:
         session.info.pop("outbox", None)  # the notifications' own flushes saw nothing to tell
 
 
+def _known_to(user_id: int) -> ColumnElement[bool]:
+    """Notifications about no game, or about a game ``user_id`` may know exists (the site's one rule)."""
+    return or_(Notification.game_id.is_(None), Notification.game_id.in_(known_game_ids(user_id)))
+
+
 def unread_count(session: Session, user_id: int) -> int:
     """How many of the user's site notifications are unread."""
     from sqlalchemy import func
@@ -326,7 +332,10 @@ def unread_count(session: Session, user_id: int) -> int:
     return int(
         session.scalar(
             select(func.count(Notification.id)).where(
-                Notification.user_id == user_id, Notification.in_site.is_(True), Notification.read_at.is_(None)
+                Notification.user_id == user_id,
+                Notification.in_site.is_(True),
+                Notification.read_at.is_(None),
+                _known_to(user_id),
             )
         )
         or 0
@@ -334,8 +343,11 @@ def unread_count(session: Session, user_id: int) -> int:
 
 
 def site_list(session: Session, user_id: int, limit: int = 50, before: int | None = None) -> list[Notification]:
-    """The user's site notifications, newest first (``before``: older than this number)."""
-    stmt = select(Notification).where(Notification.user_id == user_id, Notification.in_site.is_(True))
+    """The user's site notifications, newest first (``before``: older than this number), about games the user may
+    know exist (a player replaced in a private game no longer reads about it)."""
+    stmt = select(Notification).where(
+        Notification.user_id == user_id, Notification.in_site.is_(True), _known_to(user_id)
+    )
     if before is not None:
         stmt = stmt.where(Notification.number < before)
     return list(session.scalars(stmt.order_by(Notification.number.desc()).limit(limit)))

@@ -3,11 +3,13 @@ civil-disorder rule (``replace_on_disorder``).
 
 Whoever follows the link and logs in may take the seat (if they have no other
 role in the game): the late player loses it (:meth:`arbitre.store.lifecycle.Referee.replace_player`).
-The calls are public: the site-wide lateness board lists the open ones.
+The calls of a public game are public: the site-wide lateness board lists the open ones.  A private
+game's calls follow the site's one rule (:mod:`arbitre.store.access`): only its members see them, and
+only they may take the seat (an observer the master invited).
 
 A new call is told in its own transaction (:func:`announce`, through the notification outbox): to the
-game's master and its other players (kind ``replacement``), and to every user of the site who turned
-the ``calls`` kind on (off by default).
+game's master and its other players (kind ``replacement``), and, when the game is public, to every user
+of the site who turned the ``calls`` kind on (off by default).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String, select
+from sqlalchemy import ForeignKey, Integer, Select, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from arbitre.store.access import may_know
 from arbitre.store.games import GameRuleError
 from arbitre.store.models import ACTIVE, MASTER, PAUSED, PLAYER, Base, GameRow, Membership, UTCDateTime
 from arbitre.store.outbox import CALLS, REPLACEMENT, Event, enqueue, opted_in
@@ -40,11 +43,16 @@ class ReplacementCall(Base):
     taken_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
 
 
-def open_calls(session: Session, game_id: int | None = None) -> list[ReplacementCall]:
-    """The open calls of one game (or of every game), oldest first."""
+def open_calls(
+    session: Session, game_id: int | None = None, *, known: Select[int] | None = None
+) -> list[ReplacementCall]:
+    """The open calls of one game (or of every game whose id is in ``known``: see
+    :func:`arbitre.store.access.known_game_ids`), oldest first."""
     stmt = select(ReplacementCall).where(ReplacementCall.closed_at.is_(None)).order_by(ReplacementCall.id)
     if game_id is not None:
         stmt = stmt.where(ReplacementCall.game_id == game_id)
+    if known is not None:
+        stmt = stmt.where(ReplacementCall.game_id.in_(known))
     return list(session.scalars(stmt))
 
 
@@ -98,7 +106,8 @@ def announce(session: Session, row: GameRow, call: ReplacementCall, now: datetim
     members = {u for u, _, _ in seats}
     key = f"call:{call.id}"
     enqueue(session, Event(REPLACEMENT, row.id, key, data, tuple(told)), now)
-    others = tuple(u for u in opted_in(session, CALLS) if u not in members)
+    # the site's one rule: outsiders hear of a call only when an outsider may know the game exists
+    others = tuple(u for u in opted_in(session, CALLS) if u not in members) if may_know(row, None) else ()
     enqueue(session, Event(CALLS, row.id, key, data, others), now)
 
 

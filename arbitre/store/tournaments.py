@@ -1,5 +1,11 @@
 """Tournaments: a director, players, rounds of games seated by a balanced rule, standings.
 
+Nobody plays in a tournament without saying so: the director invites a player
+(:func:`invite`), who accepts or declines; anyone may also join by themself
+(:func:`join`), and a player may leave (:func:`leave`): they are not seated in
+later rounds (a game they already play goes on).  A round seats only the players
+who joined (status :data:`JOINED`).
+
 A round seats the players on new games the director masters, each player given
 a power by :func:`arbitre.judge.tournament.seat_round` (each player meets each
 power at most once where possible).  When the players do not fill whole boards,
@@ -23,6 +29,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from arbitre.judge import Game
 from arbitre.judge.scoring import SYSTEMS
 from arbitre.judge.tournament import Standing, seat_round, sitting_out, standings
+from arbitre.store.access import may_know
 from arbitre.store.botseats import excluded_from_scores
 from arbitre.store.endings import Ending, check_ending, ending_of, scores, store_ending
 from arbitre.store.games import GameRuleError, GameSettings, create_game, get_game, memberships, user_names
@@ -49,12 +56,21 @@ class Tournament(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+INVITED = "invited"
+"""A player the director invited, who has not accepted yet: never seated."""
+JOINED = "joined"
+"""A player who accepted an invitation or joined by themself: seated by the next rounds."""
+LEFT = "left"
+"""A player who left after being seated in a round: kept in the standings, never seated again."""
+
+
 class TournamentPlayer(Base):
-    """A player registered in a tournament."""
+    """A person's place in a tournament: :data:`INVITED`, :data:`JOINED` or :data:`LEFT`."""
 
     __tablename__ = "tournament_players"
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), default=INVITED, server_default=INVITED)
 
 
 class TournamentGame(Base):
@@ -101,18 +117,61 @@ def create_tournament(
     return t
 
 
-def players_of(session: Session, tournament_id: int) -> list[int]:
-    """The registered players' user ids."""
+def players_of(session: Session, tournament_id: int, statuses: tuple[str, ...] = (JOINED,)) -> list[int]:
+    """The user ids of the tournament's people whose status is one of ``statuses`` (by default: the players
+    who joined, the only ones a round seats)."""
     return list(
-        session.scalars(select(TournamentPlayer.user_id).where(TournamentPlayer.tournament_id == tournament_id))
+        session.scalars(
+            select(TournamentPlayer.user_id).where(
+                TournamentPlayer.tournament_id == tournament_id, TournamentPlayer.status.in_(statuses)
+            )
+        )
     )
 
 
-def add_player(session: Session, t: Tournament, user: User) -> None:
-    """Register ``user`` (once)."""
-    if session.get(TournamentPlayer, (t.id, user.id)) is not None:
-        raise GameRuleError(f"{user.name} is already registered")
-    session.add(TournamentPlayer(tournament_id=t.id, user_id=user.id))
+def status_of(session: Session, t: Tournament, user_id: int) -> str | None:
+    """``user_id``'s status in ``t`` (``None``: neither invited nor a player)."""
+    found = session.get(TournamentPlayer, (t.id, user_id))
+    return found.status if found is not None else None
+
+
+def invite(session: Session, t: Tournament, user: User) -> None:
+    """The director invites ``user``: they are a player once they accept (:func:`join`).  The director
+    naming themself joins at once (they said so)."""
+    found = session.get(TournamentPlayer, (t.id, user.id))
+    if found is not None and found.status != LEFT:
+        already = "already a player" if found.status == JOINED else "already invited"
+        raise GameRuleError(f"{user.name} is {already}")
+    status = JOINED if user.id == t.director_id else INVITED
+    if found is None:
+        session.add(TournamentPlayer(tournament_id=t.id, user_id=user.id, status=status))
+    else:
+        found.status = status
+    session.flush()
+
+
+def join(session: Session, t: Tournament, user: User) -> None:
+    """``user`` joins ``t``: accepts the director's invitation, joins by themself, or comes back after leaving."""
+    found = session.get(TournamentPlayer, (t.id, user.id))
+    if found is None:
+        session.add(TournamentPlayer(tournament_id=t.id, user_id=user.id, status=JOINED))
+    elif found.status == JOINED:
+        raise GameRuleError("you are already a player of this tournament")
+    else:
+        found.status = JOINED
+    session.flush()
+
+
+def leave(session: Session, t: Tournament, user_id: int) -> None:
+    """``user_id`` leaves ``t`` (or declines its invitation, or the director withdraws it): not seated in
+    later rounds.  Someone already seated in a round stays in the standings (:data:`LEFT`)."""
+    found = session.get(TournamentPlayer, (t.id, user_id))
+    if found is None or found.status == LEFT:
+        raise GameRuleError("not a player of this tournament, nor invited")
+    if str(user_id) in _played(session, t.id):
+        found.status = LEFT
+    else:
+        session.delete(found)
     session.flush()
 
 
@@ -147,12 +206,15 @@ def start_round(
     rng: random.Random,
     start: Callable[[GameRow], object],
 ) -> list[GameRow]:
-    """Seat the registered players on new games for the next round (some sit out when they do not fill
-    whole boards); ``start`` starts each game (it is full)."""
+    """Seat the players who joined on new games for the next round (some sit out when they do not fill
+    whole boards; invited players who have not accepted are never seated); ``start`` starts each game (it is
+    full).  The games are public (a tournament is)."""
     registered = [str(u) for u in sorted(players_of(session, t.id))]
     powers = Game.new(t.map_name).powers()
     if len(registered) < len(powers):
-        raise GameRuleError(f"players: a round needs at least {len(powers)} players; {len(registered)} are registered")
+        raise GameRuleError(
+            f"players: a round needs at least {len(powers)} players who joined; {len(registered)} have joined"
+        )
     played = _played(session, t.id)
     draw = registered[:]
     rng.shuffle(draw)
@@ -193,8 +255,9 @@ def start_round(
 
 
 def tournament_standings(session: Session, t: Tournament, game_of: Callable[[GameRow], Game]) -> list[Standing]:
-    """Standings: each player's scores in the finished games, less the penalty for their yellow cards."""
-    names = user_names(session, set(players_of(session, t.id)))
+    """Standings: each player's scores in the finished games, less the penalty for their yellow cards (the
+    players who joined, and those who left after playing)."""
+    names = user_names(session, set(players_of(session, t.id, (JOINED, LEFT))))
     got: dict[str, list[float]] = {n: [] for n in names.values()}
     cards: dict[str, int] = {}
     game_ids = [tg.game_id for tg in games_of(session, t.id)]
@@ -218,17 +281,23 @@ def tournament_standings(session: Session, t: Tournament, game_of: Callable[[Gam
     return standings(got, cards, t.card_penalty)
 
 
-def tournament_data(session: Session, t: Tournament, game_of: Callable[[GameRow], Game]) -> dict[str, Any]:
-    """What anyone may know about a tournament: settings, players, rounds with their seating, standings."""
+def tournament_data(
+    session: Session, t: Tournament, game_of: Callable[[GameRow], Game], reader: int | None = None
+) -> dict[str, Any]:
+    """A tournament as ``reader`` (a user id; ``None``: a visitor) may see it: settings, players, rounds with
+    their seating (the games the reader may know exist), standings; ``you``: the reader's status; the
+    pending invitations for its director only (an invitation names nobody in public before it is accepted)."""
     ids = players_of(session, t.id)
-    names = user_names(session, set(ids) | {t.director_id})
+    invited = players_of(session, t.id, (INVITED,)) if reader == t.director_id else []
+    names = user_names(session, set(ids) | set(invited) | {t.director_id})
     rounds: dict[int, list[dict[str, Any]]] = {}
     seated: dict[int, set[int]] = {}
     for tg in games_of(session, t.id):
         row = get_game(session, tg.game_id)
-        if row is None:
+        everyone = memberships(session, tg.game_id) if row is not None else []
+        if row is None or not may_know(row, next((m for m in everyone if m.user_id == reader), None)):
             continue
-        members = [m for m in memberships(session, tg.game_id) if m.role == PLAYER]
+        members = [m for m in everyone if m.role == PLAYER]
         seated.setdefault(tg.round, set()).update(m.user_id for m in members)
         seats = {
             m.power or m.wanted_power: names.get(m.user_id) or user_names(session, {m.user_id}).get(m.user_id)
@@ -256,11 +325,16 @@ def tournament_data(session: Session, t: Tournament, game_of: Callable[[GameRow]
             "map": t.map_name,
         },
         "players": sorted(names[i] for i in ids),
+        "invited": sorted(names[i] for i in invited),
+        "you": {
+            "status": status_of(session, t, reader) if reader is not None else None,
+            "director": reader is not None and reader == t.director_id,
+        },
         "rounds": [
             {
                 "round": n,
                 "games": games,
-                # registered players not seated in the round (who sat it out, or registered since)
+                # players who joined but were not seated in the round (who sat it out, or joined since)
                 "not_playing": sorted(names[i] for i in ids if i not in seated[n]),
             }
             for n, games in sorted(rounds.items())

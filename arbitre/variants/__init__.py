@@ -5,7 +5,17 @@ Each rule module lives in its own package here (``colonial``, ``submarines``,
 :mod:`arbitre.variants.registry`; no module registers itself on import.
 """
 
-from arbitre.variants.combine import UnknownVariantError, make_rules
-from arbitre.variants.registry import MAP_VARIANTS, REGISTRY, RULE_MODULES, RuleModule
+from arbitre.variants.combine import InapplicableModuleError, UnknownVariantError, make_rules
+from arbitre.variants.registry import MAP_VARIANTS, MODULES, REGISTRY, RULE_MODULES, ModuleOption, RuleModule
 
-__all__ = ["MAP_VARIANTS", "REGISTRY", "RULE_MODULES", "RuleModule", "UnknownVariantError", "make_rules"]
+__all__ = [
+    "MAP_VARIANTS",
+    "MODULES",
+    "REGISTRY",
+    "RULE_MODULES",
+    "InapplicableModuleError",
+    "ModuleOption",
+    "RuleModule",
+    "UnknownVariantError",
+    "make_rules",
+]

@@ -10,11 +10,15 @@ from arbitre.rules import OPTION_CHOICES, RuleOptions, RuleSet, Variant
 from arbitre.rules.facets import MapTransform, OrderRules
 from arbitre.rules.kinds import ParserFn
 from arbitre.rules.options import PRESET_OPTION
-from arbitre.variants.registry import MAP_VARIANTS, REGISTRY
+from arbitre.variants.registry import MAP_VARIANTS, MODULES, REGISTRY
 
 
 class UnknownVariantError(ValueError):
     """Raised for a rule module name that is not registered."""
+
+
+class InapplicableModuleError(ValueError):
+    """Raised for a rule module asked for on a map it does not apply to."""
 
 
 def make_rules(
@@ -28,6 +32,11 @@ def make_rules(
     for name in rules:
         if name not in REGISTRY:
             raise UnknownVariantError(f"unknown rule module {name!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}")
+        if not MODULES[name].applies_to(map_name):
+            raise InapplicableModuleError(
+                f"rule module {name!r} does not apply to the map {map_name!r}; "
+                f"it applies to: {', '.join(MODULES[name].maps)}"
+            )
         variants.append(REGISTRY[name](options))
     game_map = load_map(map_name)
     syntax = STANDARD_SYNTAX

@@ -1,9 +1,11 @@
-"""The list of rule modules: adding a module is one line here.
+"""The list of rule modules: adding a module is one entry here.
 
-Each entry names a rule module, where its factory lives, and — for the rules a
-map always brings (Colonial's railroad and canal) — the map it comes with.
-Nothing registers itself on import: this list is the only place the judge
-learns which modules exist.
+Each entry names a rule module, where its factory lives (a dotted path: the
+registry imports no module), its title and description (message ids of the
+gettext catalogs), the maps it applies to, the options it reads and — for the
+rules a map always brings (Colonial's railroad and canal) — the map it comes
+with.  Nothing registers itself on import: this list is the only place the
+judge learns which modules exist.
 
 The entries are data: a module is imported the first time a game asks for it
 (its factory is called, or the edge reads its ``messages``), so a program that
@@ -19,11 +21,16 @@ from importlib import import_module
 from typing import cast
 
 from arbitre.rules import Variant
-from arbitre.rules.facets import OrderRules
-from arbitre.rules.kinds import STANDARD_KINDS, OrderKind
+from arbitre.rules.facets import MapTransform, OrderRules
+from arbitre.rules.kinds import STANDARD_KINDS, OrderKind, UnitKind
 
 VariantFactory = Callable[[Mapping[str, object]], Variant]
 """Builds a rule module from the game's options."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs; it is translated where it is shown (the edge)."""
+    return message
 
 
 def _attribute(where: str) -> object:
@@ -33,12 +40,23 @@ def _attribute(where: str) -> object:
 
 
 @dataclass(frozen=True, slots=True)
+class ModuleOption:
+    """An option a rule module reads: its name (``--option name=value``) and what it does (a message id)."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
 class RuleModule:
-    """One registered rule module: its name, where its factory is, and the map it comes with (if any).
+    """One registered rule module: its name, where its factory is, its words, maps and options.
 
     ``factory_at`` is ``"package.module:function"``; the module is imported on
-    first use.  A module with ``for_map`` is brought by that map and is not
-    chosen with ``rules=[...]``; the others combine with any map.
+    first use.  ``title`` and ``description`` are message ids (English words,
+    translated at the edge through the catalogs).  ``maps`` lists the maps it
+    applies to (empty: any map); a game asking for it on another map is
+    refused.  ``options`` are the options it reads.  A module with ``for_map``
+    is brought by that map and is not chosen with ``rules=[...]``.
     ``messages_at`` names the tuple of message ids of the refusals its order
     checks write, so that the edge can translate them
     (:mod:`arbitre.server.engine_words`).
@@ -46,8 +64,16 @@ class RuleModule:
 
     name: str
     factory_at: str
+    title: str = ""
+    description: str = ""
+    maps: tuple[str, ...] = ()
+    options: tuple[ModuleOption, ...] = ()
     for_map: str | None = None
     messages_at: str | None = None
+
+    def applies_to(self, map_name: str) -> bool:
+        """May a game on ``map_name`` use this module?"""
+        return not self.maps or map_name in self.maps
 
     @property
     def factory(self) -> VariantFactory:
@@ -67,20 +93,62 @@ class RuleModule:
 
 
 RULE_MODULES: tuple[RuleModule, ...] = (
-    RuleModule("colonial", "arbitre.variants.colonial:make_colonial", for_map="colonial"),
+    RuleModule(
+        "colonial",
+        "arbitre.variants.colonial:make_colonial",
+        N_("Colonial rules"),
+        N_(
+            "The Trans-Siberian Railroad carries one Russian army a turn, whoever holds Egypt lets fleets"
+            " through the Suez Canal, and Hong Kong gives China no credit."
+        ),
+        maps=("colonial",),
+        options=(
+            ModuleOption("colonial", N_("The rule set: vdiplomacy (the default) or avalon-hill.")),
+            ModuleOption("colonial_line_centers", N_("on or off: the line-centre exception of vdiplomacy.")),
+        ),
+        for_map="colonial",
+    ),
     RuleModule(
         "submarines",
         "arbitre.variants.submarines:make_submarines",
+        N_("Submarines"),
+        N_("Submarines sail hidden under the seas and fire torpedoes; the judge tells each power only what it sees."),
+        options=(
+            ModuleOption(
+                "start_submarines", N_("Starting fleets that begin as submarines, e.g. FRANCE:BRE,ENGLAND:LON.")
+            ),
+        ),
         messages_at="arbitre.variants.submarines.words:ORDER_MESSAGES",
     ),
     RuleModule(
         "espionnite",
         "arbitre.variants.espionnite:make_espionnite",
+        N_("Espionnite"),
+        N_("Spies read a foreign unit's orders when they lock; each power may then change one order."),
+        options=(
+            ModuleOption(
+                "espionnite_catch_notice", N_("true or false: a counter-spy's power is told that it caught a spy.")
+            ),
+        ),
         messages_at="arbitre.variants.espionnite.wording:ORDER_MESSAGES",
     ),
-    RuleModule("no_convoys", "arbitre.variants.no_convoys:make_no_convoys"),
+    RuleModule(
+        "no_convoys",
+        "arbitre.variants.no_convoys:make_no_convoys",
+        N_("No convoys"),
+        N_("Convoy orders are not allowed."),
+    ),
+    RuleModule(
+        "any_owned_centre",
+        "arbitre.variants.any_owned_centre:make_any_owned_centre",
+        N_("Build in any owned centre"),
+        N_("A power may build in any supply centre it owns, not only in its home centres."),
+    ),
 )
 """Every rule module the judge knows, in the order they are listed to users."""
+
+MODULES: dict[str, RuleModule] = {m.name: m for m in RULE_MODULES}
+"""Rule module name → its entry."""
 
 REGISTRY: dict[str, VariantFactory] = {m.name: m.build for m in RULE_MODULES if m.for_map is None}
 """Rule module name → factory, for the modules chosen per game (``--rules``)."""
@@ -101,4 +169,15 @@ def registered_order_kinds() -> dict[str, OrderKind]:
         variant = module.build({})
         if isinstance(variant, OrderRules):
             kinds.update((kind.name, kind) for kind in variant.order_kinds())
+    return kinds
+
+
+@cache
+def registered_unit_kinds() -> dict[str, UnitKind]:
+    """Every unit kind the registered modules declare, by letter (the standard ones are the rule set's)."""
+    kinds: dict[str, UnitKind] = {}
+    for module in RULE_MODULES:
+        variant = module.build({})
+        if isinstance(variant, MapTransform):
+            kinds.update((kind.letter, kind) for kind in variant.unit_kinds())
     return kinds

@@ -45,10 +45,10 @@ def check_viewer(rules: RuleSet, viewer: str) -> str:
 
 
 def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, **result: str | None) -> VisibleOrder:
-    """An order as a view shows it: its kind's name, places and drawing style come from its declaration."""
+    """An order as a view shows it: its kind's name, places and drawing's name come from its declaration."""
     kind = rules.kind_of(order)
     places = kind.places(order) if order is not None else ()
-    return VisibleOrder(power, text, kind.name, places, draw=str(kind.draw), **result)
+    return VisibleOrder(power, text, kind.name, places, draw=kind.draw.name, **result)
 
 
 def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
@@ -109,7 +109,7 @@ def _public_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[V
                 r.reason,
                 _final_place(r, outcome),
                 r.message if viewer in (MASTER, r.power) else None,
-                str(kind.draw),
+                kind.draw.name,
             )
         )
     return out
@@ -179,7 +179,7 @@ def build_view(
         if can_see(audience, viewer):
             attacker, retreats = dislodged_view(rules, position, d, viewer)
             seen = VisibleUnit(d.unit.power, d.unit.kind, d.unit.place, hidden=PUBLIC not in audience)
-            dislodged.append(VisibleDislodged(seen, attacker, retreats))
+            dislodged.append(VisibleDislodged(seen, attacker, retreats, d.by_convoy and attacker is not None))
 
     counts: dict[str, int] = {}
     for unit in [*position.units.values(), *(d.unit for d in position.dislodged.values())]:
@@ -229,7 +229,7 @@ def _public_view(
     board = position.units
     units = [VisibleUnit(u.power, u.kind, u.place) for u in (board[prov] for prov in sorted(board))]
     dislodged = [
-        VisibleDislodged(VisibleUnit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats)
+        VisibleDislodged(VisibleUnit(d.unit.power, d.unit.kind, d.unit.place), d.attacker_from, d.retreats, d.by_convoy)
         for d in sorted(position.dislodged.values(), key=lambda d: d.unit.place)
     ]
     counts: dict[str, int] = {}
@@ -307,6 +307,7 @@ def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[
                 "unit": f"{d.unit.kind} {d.unit.place}",
                 "attacker_from": d.attacker_from,
                 "retreats": list(d.retreats or ()),
+                **({"by_convoy": True} if d.by_convoy else {}),
             }
         )
     out: dict[str, Any] = {

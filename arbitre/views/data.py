@@ -71,6 +71,7 @@ def position_data(view: View) -> dict[str, Any]:
                     "unit": f"{d.unit.kind} {d.unit.place}",
                     "attacker_from": d.attacker_from,
                     "retreats": list(d.retreats or ()),
+                    **({"by_convoy": True} if d.by_convoy else {}),
                 }
             )
     out: dict[str, Any] = {"phase": view.phase, "units": units, "dislodged": dislodged, "supply_centers": centers}

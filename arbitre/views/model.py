@@ -37,6 +37,8 @@ class VisibleDislodged:
     unit: VisibleUnit
     attacker_from: str | None
     retreats: tuple[str, ...] | None
+    by_convoy: bool = False
+    """The attack came by convoy (told only with its origin)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,8 @@ class VisibleOrder:
     rule module's kind such as ``train_move``, ``suez_permission``,
     ``torpedo``, ``spy``; see :mod:`arbitre.rules.kinds`); ``places`` lists the
     places the order involves in drawing order (unit, then supported unit, then
-    target); ``draw`` is the drawing style its kind declares, the only thing a
-    map dispatches on.
+    target); ``draw`` names the drawing its kind declares (the map draws the
+    kind's declared drawing, :mod:`arbitre.rules.drawing`).
     ``outcome`` and ``reason`` are ``None`` when the viewer may read the order
     but not its result; ``message`` (why an order was refused) is shown only to
     the power that gave it.

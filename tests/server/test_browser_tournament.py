@@ -1,5 +1,5 @@
-"""A tournament in a real browser: the director creates it from the form, registers nine players and
-seats two rounds (seven play, two sit out, in turn); a player reads the page on a phone.  Screenshots
+"""A tournament in a real browser: the director creates it from the form, invites nine players (one
+accepts on a phone, the others through the API) and seats two rounds (seven play, two sit out, in turn); a player reads the page on a phone.  Screenshots
 under test-artifacts/ (desktop and 390 px)."""
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ PLAYERS = [f"tour_p{i}" for i in range(9)]
 def test_a_director_runs_a_tournament_from_the_pages(site: Site, clock: ManualClock) -> None:
     with live_server(site) as base, browser() as b:
         Bot(base, "tour_director")
-        for name in PLAYERS:
-            Bot(base, name)
+        bots = [Bot(base, name) for name in PLAYERS]
         page = login(b, base, "tour_director")
         page.goto(base + "/tournaments")
         assert "No tournament yet." in page.inner_text("main")
@@ -42,7 +41,22 @@ def test_a_director_runs_a_tournament_from_the_pages(site: Site, clock: ManualCl
             page.fill("#register-user", name)
             page.click("#register-player")
             page.wait_for_selector("#note")
+        # invited is not enrolled: the director sees the invitations, nobody plays yet
+        assert page.inner_text("#tournament-invited").count("tour_p") == 9
+        assert "tour_p" not in page.inner_text("#tournament-players")
+        tid = page.url.split("?")[0].rsplit("/", 1)[1]
+        # one player accepts on the page (on a phone), the others through the API
+        first = login(b, base, PLAYERS[0], width=390, height=844)
+        first.goto(f"{base}/tournaments/{tid}")
+        assert "invites you" in first.inner_text("#you-invited")
+        shot(first, "tournament-02-invited-phone")
+        first.click("#accept-invitation")
+        first.wait_for_selector("#you-joined")
+        for bot in bots[1:]:
+            assert bot.c.post(f"/api/tournaments/{tid}/join").status_code == 200
+        page.goto(f"{base}/tournaments/{tid}")
         assert page.inner_text("#tournament-players").count("tour_p") == 9
+        assert page.query_selector("#tournament-invited") is None
         page.fill("#round-deadline-M", "60")
         page.click("#seat-round")
         page.wait_for_selector("h2:has-text('Round 1')")
@@ -50,7 +64,7 @@ def test_a_director_runs_a_tournament_from_the_pages(site: Site, clock: ManualCl
         assert len(re.findall(r"tour_p\d", seats)) == 7 and "France:" in seats  # powers by name
         first_out = set(re.findall(r"tour_p\d", page.inner_text(".not-playing")))
         assert len(first_out) == 2
-        shot(page, "tournament-02-round-one")
+        shot(page, "tournament-03-round-one")
         page.click("#seat-round")
         page.wait_for_selector("h2:has-text('Round 2')")
         second_out = set(re.findall(r"tour_p\d", page.locator(".not-playing").nth(1).inner_text()))
@@ -60,6 +74,6 @@ def test_a_director_runs_a_tournament_from_the_pages(site: Site, clock: ManualCl
         player.goto(page.url.split("?")[0])
         assert player.query_selector("#register-form") is None and player.query_selector("#standings")
         assert player.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # no sideways scroll
-        shot(player, "tournament-03-phone")
+        shot(player, "tournament-04-phone")
         player.goto(base + "/tournaments")
         assert "Coupe d'hiver" in player.inner_text("#tournaments")

@@ -100,7 +100,9 @@ def test_private_game_is_reached_only_through_its_invitation(app_client: TestCli
     # now a member: the game is listed and readable
     assert gid in _ids(outsider.get("/api/games").json())
     assert outsider.get(f"/api/games/{gid}").json()["you"]["role"] == "player"
-    assert outsider.get(f"/api/games/{gid}").json()["invitation"]["path"] == path
+    # only the master passes the invitation on: a player is not shown the link nor the code
+    assert outsider.get(f"/api/games/{gid}").json()["invitation"] is None
+    assert host.get(f"/api/games/{gid}").json()["invitation"]["path"] == path
     # the join page in a browser, logged out: settings, roster and a log-in link
     page = app_client.get(path)
     assert page.status_code == 200 and "Secret club" in page.text and 'id="login-to-join"' in page.text

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.rules.options import OPTION_CHOICES, PRESETS
+from arbitre.variants import MODULES, RULE_MODULES
 from tests.server.conftest import Api, start_game
 
 
@@ -78,3 +81,40 @@ def test_combined_order_sets_add_each_submission_to_the_earlier_ones(app_client:
     fr2.put(f"/api/games/{gid2}/orders", {"orders": ["A PAR - BUR", "F BRE - MAO"]})
     fr2.put(f"/api/games/{gid2}/orders", {"orders": ["A MAR - SPA"]})
     assert fr2.get(f"/api/games/{gid2}/orders").json()["lines"] == ["A MAR - SPA"]
+
+
+def test_options_listing_describes_every_rule_module_and_map(app_client: TestClient) -> None:
+    data = app_client.get("/api/options").json()
+    modules = {m["name"]: m for m in data["modules"]}
+    assert set(modules) == {m.name for m in RULE_MODULES}
+    example = modules["any_owned_centre"]
+    assert example["title"] == {"en": "Build in any owned centre", "fr": "Construire dans tout centre possédé"}
+    assert example["maps"] == [] and example["options"] == []
+    assert [o["name"] for o in modules["submarines"]["options"]] == ["start_submarines"]
+    assert modules["colonial"]["for_map"] == "colonial" and modules["colonial"]["maps"] == ["colonial"]
+    assert {"standard", "colonial"} <= set(data["maps"])
+
+
+def test_creation_form_shows_each_module_s_title_and_description(app_client: TestClient) -> None:
+    Api(app_client, "modmaster")
+    r = app_client.post(
+        "/login",
+        data={"name": "modmaster", "password": "password123", "csrf": _csrf(app_client, "/login")},
+        follow_redirects=False,
+    )
+    assert r.status_code in (302, 303)
+    page = app_client.get("/games/new").text
+    assert 'id="rule-any_owned_centre"' in page and "Build in any owned centre" in page
+    assert "not only in its home centres" in page and "start_submarines" in page
+
+
+def test_a_module_on_a_map_it_does_not_apply_to_is_refused(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = MODULES["any_owned_centre"]
+    monkeypatch.setitem(MODULES, entry.name, replace(entry, maps=("standard",)))
+    master = Api(app_client, "mapmaster")
+    bad = master.post("/api/games", {"name": "Nowhere", "map": "colonial", "rules": ["any_owned_centre"]})
+    assert bad.status_code == 400 and "does not apply to the map 'colonial'" in bad.text, bad.text
+    good = master.post("/api/games", {"name": "Here", "map": "standard", "rules": ["any_owned_centre"]})
+    assert good.status_code == 201, good.text

@@ -27,6 +27,7 @@ def test_rounds_are_balanced_and_standings_deduct_yellow_cards(
         api = Api(app_client, f"tp{i}{uuid.uuid4().hex[:5]}")
         players[api.name] = api
         assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+        assert api.post(f"/api/tournaments/{tid}/join", {}).status_code == 200  # the player accepts
     someone = next(iter(players.values()))
     assert someone.post(f"/api/tournaments/{tid}/rounds", {}).status_code == 403  # only the director
     r = director.post(f"/api/tournaments/{tid}/rounds", {"deadlines": {"M": 600, "R": 600, "A": 600}})
@@ -73,6 +74,7 @@ def test_players_beyond_whole_boards_sit_out_in_turn(app_client: TestClient) -> 
         api = Api(app_client, f"tn{i}{uuid.uuid4().hex[:5]}")
         names.append(api.name)
         assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+        assert api.post(f"/api/tournaments/{tid}/join", {}).status_code == 200  # the player accepts
     powers_of: dict[str, set[str]] = {n: set() for n in names}
     out_count = dict.fromkeys(names, 0)
     for n in range(1, 4):
@@ -92,3 +94,57 @@ def test_players_beyond_whole_boards_sit_out_in_turn(app_client: TestClient) -> 
     assert listed["players"] == 9 and listed["rounds"] == 3 and listed["director"] == director.name
     page = app_client.get(f"/tournaments/{tid}")
     assert page.status_code == 200 and 'class="not-playing"' in page.text
+
+
+def test_nobody_plays_in_a_tournament_without_saying_so(app_client: TestClient) -> None:
+    """The director invites; an invitation seats nobody until it is accepted; a player may decline, join by
+    themself, or leave (not seated again, still in the standings).  The invitations are the director's to read."""
+    director = Api(app_client, f"td{uuid.uuid4().hex[:6]}")
+    tid = director.post("/api/tournaments", {"name": "Consent cup", "lateness": "none"}).json()["id"]
+    invited = [Api(app_client, f"ti{i}{uuid.uuid4().hex[:5]}") for i in range(7)]
+    for api in invited:
+        assert director.post(f"/api/tournaments/{tid}/players", {"user": api.name}).status_code == 200
+    assert invited[0].post(f"/api/tournaments/{tid}/players", {"user": invited[1].name}).status_code == 403
+    assert director.post(f"/api/tournaments/{tid}/players", {"user": invited[0].name}).status_code == 409  # twice
+    # invited is not enrolled: no round seats them, and nobody but the director reads who is invited
+    r = director.post(f"/api/tournaments/{tid}/rounds", {})
+    assert r.status_code == 409 and "0 have joined" in r.json()["error"]["message"]
+    public = app_client.get(f"/api/tournaments/{tid}").json()
+    assert public["players"] == [] and public["invited"] == [] and public["rounds"] == []
+    assert all(api.name not in app_client.get(f"/tournaments/{tid}").text for api in invited)
+    assert sorted(director.get(f"/api/tournaments/{tid}").json()["invited"]) == sorted(a.name for a in invited)
+    # the invited player is told, on the list and on the page, and answers there
+    mine = invited[0].get(f"/api/tournaments/{tid}").json()["you"]
+    assert mine == {"status": "invited", "director": False}
+    assert [t["you"] for t in invited[0].get("/api/tournaments").json() if t["id"] == tid] == ["invited"]
+    assert 'id="accept-invitation"' in invited[0].get(f"/tournaments/{tid}").text
+    # six accept, one declines, someone nobody invited joins by themself
+    for api in invited[:6]:
+        r = api.post(f"/api/tournaments/{tid}/join", {})
+        assert r.status_code == 200 and r.json()["you"]["status"] == "joined"
+    assert invited[0].post(f"/api/tournaments/{tid}/join", {}).status_code == 409  # already a player
+    decliner = invited[6]
+    assert decliner.post(f"/api/tournaments/{tid}/leave", {}).status_code == 200
+    assert decliner.post(f"/api/tournaments/{tid}/leave", {}).status_code == 409  # nothing left to decline
+    volunteer = Api(app_client, f"tv{uuid.uuid4().hex[:6]}")
+    assert volunteer.post(f"/api/tournaments/{tid}/join", {}).status_code == 200
+    r = director.post(f"/api/tournaments/{tid}/rounds", {"deadlines": {"M": 600}})
+    assert r.status_code == 201, r.text
+    (game,) = r.json()["rounds"][0]["games"]
+    seated = {a.name for a in [*invited[:6], volunteer]}
+    assert set(game["seats"].values()) == seated and decliner.name not in r.text
+    assert decliner.get(f"/api/games/{game['id']}/orders").status_code == 403
+    # a player leaves: the next round does not seat them, the standings keep their game
+    leaver = invited[0]
+    assert leaver.post(f"/api/tournaments/{tid}/leave", {}).json()["you"]["status"] == "left"
+    assert leaver.get(f"/api/games/{game['id']}/orders").status_code == 200  # the game they play goes on
+    r = director.post(f"/api/tournaments/{tid}/rounds", {})
+    assert r.status_code == 409 and "6 have joined" in r.json()["error"]["message"]
+    standings = {s["player"] for s in app_client.get(f"/api/tournaments/{tid}").json()["standings"]}
+    assert standings == seated
+    # the director withdraws an invitation they made
+    late = Api(app_client, f"tl{uuid.uuid4().hex[:6]}")
+    assert director.post(f"/api/tournaments/{tid}/players", {"user": late.name}).status_code == 200
+    r = app_client.delete(f"/api/tournaments/{tid}/players/{late.name}", headers=director.headers)
+    assert r.status_code == 200 and r.json()["invited"] == []
+    assert late.get(f"/api/tournaments/{tid}").json()["you"]["status"] is None

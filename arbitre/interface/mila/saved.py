@@ -86,7 +86,7 @@ def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
         return {}
     options = retreat_options_of(rules, position)
     return {
-        prov: Dislodged(d.unit, d.attacker_from, tuple(options[prov]))
+        prov: Dislodged(d.unit, d.attacker_from, tuple(options[prov]), d.by_convoy)
         for prov, d in position.dislodged.items()
         if options.get(prov)
     }
@@ -140,7 +140,7 @@ def mila_retreats(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, Dislodged]
         if not places and _convoyed_attack(gmap, outcome, d.attacker_from):
             places = tuple(sorted(gmap.neighbours(d.unit.kind, d.unit.place)))
         if places:
-            out[prov] = Dislodged(d.unit, d.attacker_from, places)
+            out[prov] = Dislodged(d.unit, d.attacker_from, places, d.by_convoy)
     return out
 
 
@@ -176,7 +176,7 @@ def state_of(
         count = counts.get(p, 0)
         sites: list[str] = []
         if count > 0:
-            sites = [h for h in homes[p] if position.owners.get(h) == p and h not in occupied]
+            sites = [h for h in rules.build_sites(p, position) if position.owners.get(h) == p and h not in occupied]
             count = min(count, len(sites))
         builds[p] = {"count": count, "homes": sites}
     table = zobrist_tables(gmap)

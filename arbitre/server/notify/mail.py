@@ -62,14 +62,17 @@ class SmtpServer:
         )
 
     @contextlib.contextmanager
-    def connect(self) -> Iterator[smtplib.SMTP]:
-        """An open, logged-in connection (closed at the end of the block); send with ``send_message``."""
+    def connect(self, timeout: float = SMTP_TIMEOUT) -> Iterator[smtplib.SMTP]:
+        """An open, logged-in connection (closed at the end of the block); send with ``send_message``.
+
+        ``timeout`` bounds each network operation; the sender bounds each whole message with its deadline.
+        """
         context = ssl.create_default_context()
         client: smtplib.SMTP
         if self.tls:
-            client = smtplib.SMTP_SSL(self.host, self.port, timeout=SMTP_TIMEOUT, context=context)
+            client = smtplib.SMTP_SSL(self.host, self.port, timeout=timeout, context=context)
         else:
-            client = smtplib.SMTP(self.host, self.port, timeout=SMTP_TIMEOUT)
+            client = smtplib.SMTP(self.host, self.port, timeout=timeout)
         with client:
             if self.starttls:
                 client.starttls(context=context)

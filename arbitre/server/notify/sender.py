@@ -1,19 +1,21 @@
 """The notification sender: a loop in every server process that delivers the outbox, each delivery once.
 
-Each run (:func:`tick`):
+Each run of the loop (:func:`step`):
 
 1. writes the "deadline soon" notifications that came due (one per player and
    deadline: the outbox's unique key keeps one when two processes write it);
-2. claims a batch of pending deliveries (:func:`arbitre.store.deliveries.claim`:
-   ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, the single writer on SQLite) under
-   a lease longer than an SMTP exchange may take;
-3. writes each letter (recipient's view, language and time zone) and sends it
-   outside any transaction;
-4. marks it sent, only if this sender still owns it.
+2. starts the sending lanes (:mod:`~arbitre.server.notify.lanes`) on their free
+   workers: e-mail on its own lane, webhooks on a bounded pool, each send under
+   a wall-clock deadline.  A lane claims pending deliveries
+   (:func:`arbitre.store.deliveries.claim`: ``FOR UPDATE SKIP LOCKED`` on
+   PostgreSQL, the single writer on SQLite) under a lease longer than a send may
+   take, writes each letter (recipient's view, language and time zone), sends
+   it outside any transaction, and marks it sent, only if it still owns it.
 
-A crash between 3 and 4 leaves the row claimed; when its lease runs out another
-sender sends it again with the same ``Message-ID`` (``<n{number}.email.{tag}@host>``), which
-mail systems use to recognise a copy.  A crash before 3 sends nothing twice.
+A crash between the send and the mark leaves the row claimed; when its lease runs
+out another sender sends it again with the same ``Message-ID``
+(``<n{number}.email.{tag}@host>``), which mail systems use to recognise a copy.  A crash
+before the send sends nothing twice.
 """
 
 from __future__ import annotations
@@ -21,39 +23,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import smtplib
-import uuid
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from arbitre.server.notify import letters, webhook
-from arbitre.server.notify.mail import Envelope, SmtpServer, build
+from arbitre.server.notify.lanes import OWNER as OWNER
+from arbitre.server.notify.lanes import RETRY as RETRY
+from arbitre.server.notify.lanes import Dispatcher
+from arbitre.server.notify.lanes import channels as channels
+from arbitre.server.notify.lanes import lease as lease
+from arbitre.server.notify.mail import Envelope, build
 from arbitre.server.site import Site
-from arbitre.store import deliveries
 from arbitre.store.lifecycle import powers_to_act, ready_powers
 from arbitre.store.models import ACTIVE, PLAYER, GameRow, Membership, Notification, User
-from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue, wants
+from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue
 from arbitre.words import translator
 
 log = logging.getLogger("arbitre.notify")
 
-
-def lease(site: Site) -> timedelta:
-    """How long a claimed delivery stays with its sender (``ARBITRE_NOTIFY_LEASE``; longer than a send may take)."""
-    return timedelta(seconds=site.settings.notify_lease)
-
-
-RETRY = timedelta(minutes=1)
-"""How long a failed delivery waits before it is tried again."""
 LONGEST_REMINDER = 7 * 24 * 60
 """The earliest "deadline soon" a user may ask for: a week before (in minutes)."""
-OWNER = f"{uuid.uuid4().hex[:16]}"
-"""This process's sender id (written into the deliveries it claims)."""
 
 
 def message_id(site: Site, note: Notification, channel: str) -> str:
@@ -115,11 +108,6 @@ def compose(site: Site, note: Notification, user: User) -> Any:
     return build(envelope, letter.subject, email_text(site, letter, user, note.kind))
 
 
-def channels(site: Site) -> tuple[str, ...]:
-    """The outside channels this process can deliver (e-mail when an SMTP server is set; webhooks always)."""
-    return ((EMAIL,) if site.settings.smtp_url else ()) + (WEBHOOK,)
-
-
 def webhook_body(site: Site, note: Notification, user: User) -> bytes:
     """The webhook body of ``note`` for ``user``: the letter written from their view, as JSON."""
     with site.db.reading() as s:
@@ -136,49 +124,8 @@ def send_webhook(site: Site, note: Notification, user: User) -> None:
         body,
         message_id(site, note, WEBHOOK),
         http_loopback=site.settings.webhook_http_loopback,
+        deadline=site.settings.webhook_deadline,
     )
-
-
-def send_due(site: Site, owner: str = OWNER, limit: int = 20) -> int:
-    """Claim and send a batch of pending deliveries; returns how many were sent."""
-    usable = channels(site)
-    if not usable:
-        return 0
-    now = site.now()
-    with site.db.writing() as s:
-        claimed = deliveries.claim(s, owner, now, lease(site), limit, usable)
-    sent = 0
-    smtp = SmtpServer.parse(site.settings.smtp_url) if EMAIL in usable else None
-    with contextlib.ExitStack() as stack:
-        connection: Any = None
-        for n, c in enumerate(claimed):
-            if (site.now() - now) * 2 >= lease(site):  # half the lease is gone: hand the rest back unsent
-                with site.db.writing() as s:
-                    deliveries.release(s, [x.delivery_id for x in claimed[n:]], owner)
-                break
-            if not wants(c.user, c.channel, c.notification.kind):
-                with site.db.writing() as s:
-                    deliveries.finish(s, c.delivery_id, owner, site.now(), deliveries.DROPPED, "turned off")
-                continue
-            try:
-                if c.channel == EMAIL and smtp is not None:
-                    message = compose(site, c.notification, c.user)
-                    if connection is None:  # one SMTP connection for the batch
-                        connection = stack.enter_context(smtp.connect())
-                    connection.send_message(message)
-                elif c.channel == WEBHOOK:
-                    send_webhook(site, c.notification, c.user)
-            except (smtplib.SMTPException, OSError, ValueError, httpx.HTTPError) as err:
-                log.warning("notification %s: sending by %s failed: %s", c.notification.id, c.channel, err)
-                with site.db.writing() as s:
-                    deliveries.failed(s, c.delivery_id, owner, site.now(), RETRY, f"{type(err).__name__}: {err}")
-                if c.channel == EMAIL:
-                    connection = None  # the connection may be broken: open a new one for the next
-                continue
-            with site.db.writing() as s:
-                if deliveries.finish(s, c.delivery_id, owner, site.now()):
-                    sent += 1
-    return sent
 
 
 def remind(site: Site, now: datetime | None = None) -> int:
@@ -226,26 +173,49 @@ def _reminder_key(row: GameRow, deadline: datetime) -> str:
     return f"{row.phase}:{row.step}:{int(deadline.timestamp())}"
 
 
-def tick(site: Site) -> int:
-    """One run of the sender: due reminders, then a batch of deliveries.  Returns how many were sent."""
+def dispatcher(site: Site, owner: str = OWNER) -> Dispatcher:
+    """This process's sending lanes for ``site`` (see :mod:`~arbitre.server.notify.lanes`)."""
+    return Dispatcher(site, compose, send_webhook, owner)
+
+
+def step(site: Site, lanes: Dispatcher) -> int:
+    """One run of the loop: due reminders, then work for the lanes' free workers (not waited for)."""
     try:
         remind(site)
     except Exception:  # a broken game must not stop the deliveries
         log.exception("writing the deadline reminders failed")
-    total = 0
-    while True:
-        sent = send_due(site)
-        total += sent
-        if sent == 0:
-            return total
+    return lanes.fill()
+
+
+def send_due(site: Site, owner: str = OWNER) -> int:
+    """Send every due delivery now and wait for the lanes to finish; returns how many were sent."""
+    lanes = dispatcher(site, owner)
+    try:
+        lanes.fill()
+        return lanes.join()
+    finally:
+        lanes.close()
+
+
+def tick(site: Site) -> int:
+    """One run of the sender, waited for: due reminders, then every due delivery.  Returns how many were sent."""
+    try:
+        remind(site)
+    except Exception:  # a broken game must not stop the deliveries
+        log.exception("writing the deadline reminders failed")
+    return send_due(site)
 
 
 async def run(site: Site, stop: asyncio.Event) -> None:
-    """Call :func:`tick` every ``notify_interval`` seconds until ``stop`` is set."""
-    while not stop.is_set():
-        try:
-            await run_in_threadpool(tick, site)
-        except Exception:  # keep the loop alive whatever one run does
-            log.exception("notification sender run failed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=site.settings.notify_interval)
+    """Run :func:`step` every ``notify_interval`` seconds until ``stop`` is set; the lanes send meanwhile."""
+    lanes = dispatcher(site)
+    try:
+        while not stop.is_set():
+            try:
+                await run_in_threadpool(step, site, lanes)
+            except Exception:  # keep the loop alive whatever one run does
+                log.exception("notification sender run failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=site.settings.notify_interval)
+    finally:
+        lanes.close()

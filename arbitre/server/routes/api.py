@@ -12,6 +12,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
 from arbitre.server.auth import client_address, site_of
@@ -36,6 +37,7 @@ from arbitre.server.visit import CSRF_HEADER, reading, writing
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
+from arbitre.words.modules import modules_catalogue
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -233,8 +235,9 @@ def update_me(body: MeIn, request: Request) -> dict[str, Any]:
 
 @router.get("/options")
 def options() -> dict[str, Any]:
-    """Every rule option (grouped by DATC section, the DATC preference marked) and every preset."""
-    return options_catalogue()
+    """Every rule option (grouped by DATC section, the DATC preference marked), every preset, every map
+    and every rule module (its title and description in each language, the maps it applies to, its options)."""
+    return {**options_catalogue(), "maps": available_maps(), "modules": modules_catalogue()}
 
 
 @router.get("/games")

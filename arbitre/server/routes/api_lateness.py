@@ -9,10 +9,9 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from arbitre.server import lateness, services
-from arbitre.server.auth import site_of
 from arbitre.server.fields import ShortText, Strict
 from arbitre.server.guesses import takeover_attempt
-from arbitre.server.visit import writing
+from arbitre.server.visit import reading, writing
 from arbitre.store.lateness import presets_data
 from arbitre.store.models import MASTER
 
@@ -57,18 +56,18 @@ def presets() -> dict[str, Any]:
 
 @router.get("/lateness")
 def site_board(request: Request) -> dict[str, Any]:
-    """The site-wide board: the newest missed deadlines, the open calls for a replacement, yellow cards."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return lateness.site_board(s)
+    """The site-wide board: the newest missed deadlines, the open calls for a replacement, yellow cards, of
+    the games you may know exist (private games: their members only)."""
+    with reading(request) as v:
+        return lateness.site_board(v.session, v.actor.user.id if v.actor.user else None)
 
 
 @router.get("/games/{game_id}/lateness")
 def game_board(game_id: int, request: Request) -> dict[str, Any]:
-    """A game's public board: its lateness settings, missed deadlines, civil disorder, open calls."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        return lateness.game_board(s, game_id)
+    """A game's board: its lateness settings, missed deadlines, civil disorder, open calls (anyone who may
+    know the game: a private game's board is its members')."""
+    with reading(request) as v:
+        return lateness.game_board(v.session, v.game(game_id, member=False).row)
 
 
 @router.put("/games/{game_id}/lateness")
@@ -77,7 +76,7 @@ def put_lateness(game_id: int, body: LatenessIn, request: Request) -> dict[str, 
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         lateness.set_lateness(v.session, seat, body.settings())
-        return lateness.game_board(v.session, game_id)
+        return lateness.game_board(v.session, seat.row)
 
 
 @router.post("/games/{game_id}/replacements", status_code=201)
@@ -94,22 +93,23 @@ def delete_call(game_id: int, power: str, request: Request) -> dict[str, Any]:
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         lateness.withdraw_call(v.session, v.site, seat, power[:24])
-        return lateness.game_board(v.session, game_id)
+        return lateness.game_board(v.session, seat.row)
 
 
 @router.get("/takeover/{token}")
 def get_takeover(token: str, request: Request) -> dict[str, Any]:
-    """What a take-over link offers: the game and the power (and whether the call is still open)."""
-    site = site_of(request)
-    with site.db.reading() as s:
-        call, row = lateness.takeover_info(s, token[:64])
+    """What a take-over link offers: the game and the power (and whether the call is still open).  A private
+    game's link exists only for its members."""
+    with reading(request) as v:
+        call, row = lateness.takeover_info(v.session, token[:64], v.actor.user)
         return {**lateness.call_data(call, row), "game": services.summary(row)}
 
 
 @router.post("/takeover/{token}")
 def post_takeover(token: str, request: Request) -> dict[str, Any]:
-    """Take the seat a take-over link offers (you must be logged in and have no other role in the game)."""
+    """Take the seat a take-over link offers (you must be logged in and have no other role in the game; in a
+    private game, be one of its observers)."""
     with takeover_attempt(request, token[:64]), writing(request) as v:
         user = v.user()
         row = lateness.take_over(v.session, v.site, token[:64], user)
-        return {"game": services.summary(row), "power": lateness.takeover_info(v.session, token[:64])[0].power}
+        return {"game": services.summary(row), "power": lateness.takeover_info(v.session, token[:64], user)[0].power}

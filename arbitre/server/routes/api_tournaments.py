@@ -1,4 +1,5 @@
-"""The JSON API of tournaments: create, register players, seat a round, read standings."""
+"""The JSON API of tournaments: create, invite players, join (accepting an invitation), decline or leave,
+seat a round, read standings.  Nobody is seated in a round without having joined."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class TournamentIn(Strict):
 
 
 class PlayerIn(Strict):
-    """A player to register, by user name."""
+    """A player to invite, by user name."""
 
     user: ShortText = Field(max_length=40)
 
@@ -43,39 +44,73 @@ def create(body: TournamentIn, request: Request) -> dict[str, Any]:
         t = tournaments.create(
             v.session, v.site, v.user(), body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
         )
-        return tournaments.data(v.site, v.session, t)
+        return tournaments.data(v.site, v.session, t, v.actor.user)
 
 
 @router.get("/tournaments")
 def index(request: Request) -> list[dict[str, Any]]:
-    """Every tournament, newest first: name, director, scoring, players and rounds so far."""
+    """Every tournament, newest first: name, director, scoring, players who joined, rounds so far, and
+    ``you``: your status in it (``invited``: the director invites you; ``joined``; ``left``; or ``null``)."""
     with reading(request) as v:
-        return tournaments.listing(v.session)
+        return tournaments.listing(v.session, v.actor.user)
 
 
 @router.get("/tournaments/{tournament_id}")
 def get(tournament_id: int, request: Request) -> dict[str, Any]:
-    """A tournament: settings, players, rounds with their seating, standings (anyone may read it)."""
+    """A tournament: settings, players who joined, rounds with their seating, standings (anyone may read it);
+    ``you``: your status; ``invited``: the invitations not yet accepted (its director only)."""
     with reading(request) as v:
-        return tournaments.data(v.site, v.session, tournaments.find(v.session, tournament_id))
+        return tournaments.data(v.site, v.session, tournaments.find(v.session, tournament_id), v.actor.user)
 
 
 @router.post("/tournaments/{tournament_id}/players")
-def register(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
-    """(Director) register a player by name."""
+def invite(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
+    """(Director) invite a player by name: they play once they accept (``POST .../join``)."""
     with writing(request) as v:
         t = tournaments.find(v.session, tournament_id)
         tournaments.require_director(t, v.user())
-        tournaments.register(v.session, t, body.user)
-        return tournaments.data(v.site, v.session, t)
+        tournaments.invite_player(v.session, t, body.user)
+        return tournaments.data(v.site, v.session, t, v.actor.user)
+
+
+@router.delete("/tournaments/{tournament_id}/players/{user}")
+def remove(tournament_id: int, user: str, request: Request) -> dict[str, Any]:
+    """(Director) withdraw an invitation, or leave a player out of the later rounds."""
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.require_director(t, v.user())
+        tournaments.remove_player(v.session, t, user[:40])
+        return tournaments.data(v.site, v.session, t, v.actor.user)
+
+
+@router.post("/tournaments/{tournament_id}/join")
+def join(tournament_id: int, request: Request) -> dict[str, Any]:
+    """Join the tournament (accepting its director's invitation, if you have one): the next rounds seat you."""
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        user = v.user()
+        tournaments.join_tournament(v.session, t, user)
+        return tournaments.data(v.site, v.session, t, user)
+
+
+@router.post("/tournaments/{tournament_id}/leave")
+def leave(tournament_id: int, request: Request) -> dict[str, Any]:
+    """Decline the tournament's invitation, or leave it: the later rounds do not seat you (a game you already
+    play goes on)."""
+    with writing(request) as v:
+        t = tournaments.find(v.session, tournament_id)
+        user = v.user()
+        tournaments.leave_tournament(v.session, t, user.id)
+        return tournaments.data(v.site, v.session, t, user)
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201)
 def new_round(tournament_id: int, body: RoundIn, request: Request) -> dict[str, Any]:
-    """(Director) seat every registered player on the next round's games, balanced over the powers."""
+    """(Director) seat every player who joined on the next round's games, balanced over the powers (invited
+    players who have not accepted are not seated)."""
     with writing(request) as v:
         t = tournaments.find(v.session, tournament_id)
         user = v.user()
         tournaments.require_director(t, user)
         tournaments.next_round(v.session, v.site, t, user, dict(body.deadlines))
-        return tournaments.data(v.site, v.session, t)
+        return tournaments.data(v.site, v.session, t, user)

@@ -37,7 +37,7 @@ from arbitre.server.viewing import (
 from arbitre.server.visit import reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
-from arbitre.variants import REGISTRY
+from arbitre.variants import RULE_MODULES
 
 router = APIRouter(include_in_schema=False)
 
@@ -68,7 +68,7 @@ def _form_page(request: Request, actor: Any, form: dict[str, Any], problems: lis
         "new_game.html",
         {
             "maps": available_maps(),
-            "modules": sorted(REGISTRY),
+            "modules": [m for m in RULE_MODULES if m.for_map is None],
             "steps": [step.name for step in registered_steps()],
             "catalogue": options_catalogue(),
             "powers": _map_powers(),

@@ -65,7 +65,8 @@ def form_context() -> dict[str, Any]:
 def site_board(request: Request) -> Response:
     """The site-wide board of missed deadlines, open calls for a replacement and yellow cards."""
     with reading(request) as v:
-        return render(request, v.actor, "lateness_site.html", {"board": lateness.site_board(v.session)})
+        board = lateness.site_board(v.session, v.actor.user.id if v.actor.user else None)
+        return render(request, v.actor, "lateness_site.html", {"board": board})
 
 
 @router.get("/games/{game_id}/lateness", response_class=HTMLResponse)
@@ -79,7 +80,7 @@ def game_board(game_id: int, request: Request) -> Response:
             v.actor,
             "lateness_game.html",
             {
-                "board": lateness.game_board(v.session, game_id),
+                "board": lateness.game_board(v.session, seat.row),
                 "g": services.summary(seat.row),
                 "role": seat.role,
                 "powers": powers,
@@ -105,7 +106,7 @@ def call(
 def takeover_page(token: str, request: Request) -> Response:
     """What a take-over link offers, with the button that takes the seat (or a link to log in first)."""
     with reading(request) as v:
-        found, row = lateness.takeover_info(v.session, token[:64])
+        found, row = lateness.takeover_info(v.session, token[:64], v.actor.user)
         return render(
             request,
             v.actor,

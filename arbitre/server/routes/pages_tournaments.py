@@ -1,5 +1,6 @@
 """Tournament pages: the list, the creation form, and each tournament's page (public), where its
-director registers players and seats the next round."""
+director invites players and seats the next round, and where anyone logged in joins, accepts or declines
+an invitation, or leaves."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ BLANK = {"name": "", "scoring": "c-diplo", "lateness": "tournament", "last_year"
 def index(request: Request) -> Response:
     """Every tournament, newest first."""
     with reading(request) as v:
-        return render(request, v.actor, "tournaments.html", {"tournaments": tournaments.listing(v.session)})
+        listing = tournaments.listing(v.session, v.actor.user)
+        return render(request, v.actor, "tournaments.html", {"tournaments": listing})
 
 
 def _form(request: Request, actor: Actor, form: dict[str, str], problems: list[str], status: int = 200) -> Response:
@@ -95,23 +97,52 @@ def create(
 
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
 def tournament_page(tournament_id: int, request: Request) -> Response:
-    """A tournament's public page; its director also finds the forms that register and seat players."""
+    """A tournament's public page; its director also finds the forms that invite and seat players, anyone
+    logged in the buttons that join, accept, decline or leave."""
     with reading(request) as v:
         found = tournaments.find(v.session, tournament_id)
         context: dict[str, Any] = {
-            "tm": tournaments.data(v.site, v.session, found),
+            "tm": tournaments.data(v.site, v.session, found, v.actor.user),
             "director": v.actor.user is not None and v.actor.user.id == found.director_id,
         }
         return render(request, v.actor, "tournament.html", context)
 
 
 @router.post("/tournaments/{tournament_id}/players")
-def register(tournament_id: int, request: Request, csrf: str = Form(""), user: str = Form("")) -> Response:
-    """(Director) register a player by user name."""
+def invite(tournament_id: int, request: Request, csrf: str = Form(""), user: str = Form("")) -> Response:
+    """(Director) invite a player by user name."""
     with writing(request, csrf) as v:
         t = tournaments.find(v.session, tournament_id)
         tournaments.require_director(t, v.user())
-        tournaments.register(v.session, t, user.strip()[:40])
+        tournaments.invite_player(v.session, t, user.strip()[:40])
+    return redirect(f"/tournaments/{tournament_id}", "done")
+
+
+@router.post("/tournaments/{tournament_id}/players/remove")
+def remove(tournament_id: int, request: Request, csrf: str = Form(""), user: str = Form("")) -> Response:
+    """(Director) withdraw an invitation, or leave a player out of the later rounds."""
+    with writing(request, csrf) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.require_director(t, v.user())
+        tournaments.remove_player(v.session, t, user.strip()[:40])
+    return redirect(f"/tournaments/{tournament_id}", "done")
+
+
+@router.post("/tournaments/{tournament_id}/join")
+def join(tournament_id: int, request: Request, csrf: str = Form("")) -> Response:
+    """Join the tournament, accepting its invitation if you have one."""
+    with writing(request, csrf) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.join_tournament(v.session, t, v.user())
+    return redirect(f"/tournaments/{tournament_id}", "done")
+
+
+@router.post("/tournaments/{tournament_id}/leave")
+def leave(tournament_id: int, request: Request, csrf: str = Form("")) -> Response:
+    """Decline the invitation, or leave the tournament."""
+    with writing(request, csrf) as v:
+        t = tournaments.find(v.session, tournament_id)
+        tournaments.leave_tournament(v.session, t, v.user().id)
     return redirect(f"/tournaments/{tournament_id}", "done")
 
 

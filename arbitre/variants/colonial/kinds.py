@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from arbitre.orders import Order
 from arbitre.rules import RuleSet
-from arbitre.rules.kinds import DrawStyle, OrderKind, Role
+from arbitre.rules.drawing import N_, POWER, Drawing, Line, Shape, Symbol
+from arbitre.rules.kinds import Effect, OrderKind, Role
 from arbitre.state import Position
 from arbitre.variants.colonial.board import colonial_board
 from arbitre.variants.colonial.orders import SuezPermission, TrainMove, parse_colonial
@@ -45,21 +46,35 @@ def _permission_places(order: Order) -> tuple[str, ...]:
     return (order.fleet.place, order.target) if order.target else (order.fleet.place,)
 
 
+RAILWAY = Drawing(
+    "railway",
+    Shape.ARROW,
+    Line(3.4, casing="#4A4A4A"),
+    symbol=Symbol("M15 0 A15 15 0 1 1 -15 0 A15 15 0 1 1 15 0Z", fill="none", stroke=POWER, width=1.6, dash="2 2"),
+    along="railway",
+    words=N_("train target"),
+)
+"""Along the board's railway to the station where the train stopped (then dashed to its target, ringed)."""
+
+CANAL = Drawing("canal", Shape.ARROW, Line(3.0), along="canal")
+"""An arrow through the board's canal."""
+
 TRAIN_MOVE = OrderKind(
     "train_move",
     TrainMove,
-    DrawStyle.RAILWAY,
+    RAILWAY,
     Role.EXTENSION,
     parser=parse_colonial,
     check=_check_train,
     legal=_train_orders,
+    effect=Effect(moves=True, once_per_phase=True),
 )
 """``A MOS - TSR - VLA``: drawn along the railway to the station where the train stopped."""
 
 SUEZ_PERMISSION = OrderKind(
     "suez_permission",
     SuezPermission,
-    DrawStyle.CANAL,
+    CANAL,
     Role.EXTENSION,
     parser=parse_colonial,
     check=_check_permission,

@@ -36,6 +36,7 @@ class Colonial(Variant, MapTransform, OrderRules, MovementRules, Victory):
     """
 
     option_names = frozenset({RULESET_OPTION, LINE_CENTERS_OPTION})
+    bot_advice = "arbitre.variants.colonial.advice:ADVICE"
 
     name = "colonial"
 

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 
 from arbitre.orders import Order
 from arbitre.rules import RuleSet
+from arbitre.rules.drawing import Drawing, Shape, Symbol
 from arbitre.rules.facets import Disclosure
-from arbitre.rules.kinds import DrawStyle, OrderKind, Role
+from arbitre.rules.kinds import OrderKind, Role
 from arbitre.state import MOVEMENT, Position
 from arbitre.variants.espionnite.orders import CounterSpy, Spy, parse_espionage
 from arbitre.variants.espionnite.validation import check_counterspy, check_spy
@@ -46,15 +47,29 @@ def _counterspy_orders(rules: RuleSet, position: Position, power: str) -> Mappin
     return {"COUNTERSPY": [f"COUNTERSPY {p}" for p in own]} if own else {}
 
 
+EYE = Drawing(
+    "spy",
+    Shape.MARK,
+    symbol=Symbol("M-7 0 Q0 -6 7 0 Q0 6 -7 0Z", fill="#FFFFFF", dot=2.6),
+    offset=(-11.0, -11.0),
+    rank=4,
+)
+"""An eye in the spying power's colour beside the watched unit."""
+
+SHIELD = Drawing(
+    "guard", Shape.MARK, symbol=Symbol("M-5 -6 h10 v5 Q5 5 0 7 Q-5 5 -5 -1Z"), offset=(11.0, -11.0), rank=4
+)
+"""A small shield in the guarding power's colour beside its own unit."""
+
 SPY = OrderKind(
-    "spy", Spy, DrawStyle.SPY, Role.LOCK, parser=parse_espionage, check=_check_spy, legal=_spy_orders, above_units=True
+    "spy", Spy, EYE, Role.LOCK, parser=parse_espionage, check=_check_spy, legal=_spy_orders, above_units=True
 )
 """``SPY PAR``: drawn as an eye on the watched unit."""
 
 COUNTER_SPY = OrderKind(
     "counter_spy",
     CounterSpy,
-    DrawStyle.GUARD,
+    SHIELD,
     Role.LOCK,
     parser=parse_espionage,
     check=_check_counterspy,

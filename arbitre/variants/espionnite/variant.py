@@ -44,6 +44,7 @@ class Espionnite(Variant, OrderRules, StepRules, EventWords):
     """
 
     option_names = frozenset({CATCH_NOTICE})
+    bot_advice = "arbitre.variants.espionnite.advice:ADVICE"
     declared_steps = (REACTION,)
 
     name = "espionnite"

@@ -83,7 +83,7 @@ def known_position(game_map: GameMap, position: Position, power: str) -> Positio
         if is_depth(d.unit.place) and d.unit.power != power:
             continue
         attacker, retreats = known_retreat(game_map, position, d, power)
-        dislodged[prov] = Dislodged(d.unit, attacker, retreats)
+        dislodged[prov] = Dislodged(d.unit, attacker, retreats, d.by_convoy and attacker is not None)
     return position.with_changes(units={p: u for p, u in units.items() if p not in hidden}, dislodged=dislodged)
 
 

@@ -10,12 +10,12 @@ from arbitre.maps import GameMap
 from arbitre.orders import Order, OrderSyntax
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.events import Audience, Wording
-from arbitre.rules.facets import Disclosure, EventWords, MapTransform, OrderRules
-from arbitre.rules.kinds import OrderKind
+from arbitre.rules.facets import Disclosure, EventWords, MapTransform, OrderRules, PhaseNeeds
+from arbitre.rules.kinds import OrderKind, UnitKind
 from arbitre.rules.steps import MovementStep, PhaseStep, ResultLike
 from arbitre.state import MOVEMENT, Dislodged, Position, Unit
 from arbitre.variants.submarines import disclosure, knowledge, validation
-from arbitre.variants.submarines.kinds import KINDS
+from arbitre.variants.submarines.kinds import KINDS, SUBMARINE
 from arbitre.variants.submarines.layers import add_depths, is_depth
 from arbitre.variants.submarines.orders import UNIT_WORDS, explain_depth
 from arbitre.variants.submarines.setup import START_SUBMARINES, read_start_submarines, with_start_submarines
@@ -23,7 +23,7 @@ from arbitre.variants.submarines.torpedoes import fire_torpedoes
 from arbitre.variants.submarines.words import WORDINGS
 
 
-class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, Disclosure, EventWords):
+class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, PhaseNeeds, Disclosure, EventWords):
     """Submarines: a hidden layer under every sea, torpedoes, and the judge's duty of discretion.
 
     ``start_submarines`` is the game setting naming the starting fleets that
@@ -57,6 +57,10 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
         """Torpedoes and the supports given to them (they hold for the resolver, then fire)."""
         return KINDS
 
+    def unit_kinds(self) -> Sequence[UnitKind]:
+        """The submarine (its movement table is the one ``transform_map`` adds)."""
+        return (SUBMARINE,)
+
     # --- after the resolver
     def after_movement(self, rules: RuleSet, step: MovementStep) -> MovementStep:
         """Fire the torpedoes, then make the phase's events and the new sonar contacts."""
@@ -71,7 +75,7 @@ class Submarines(Variant, MapTransform, OrderRules, MovementRules, PhaseRules, D
         events = disclosure.phase_events(rules, step)
         return replace(step, events=step.events + tuple(events)) if events else step
 
-    def holds_retreat_phase(self, rules: RuleSet, position: Position) -> bool:
+    def needs_retreats(self, rules: RuleSet, position: Position, needed: bool) -> bool:
         """Always: an empty retreat step gives no dislodgement in the depths away."""
         return True
 

@@ -1,10 +1,13 @@
-"""Espionnite for bots: whom to spy on, which unit to guard, and the one change after the reports.
+"""Espionnite's advice to the house bots: whom to spy on, which unit to guard, the one change after the reports.
 
 The spy watches the foreign unit that threatens most of what we hold; the
 counter-spy guards our unit with the most valuable move.  In the reaction
 step the bot reads its own report (the view's report lines) and, when a spied
 move goes into a province of ours or into the target of one of our moves,
 changes one idle unit's order into a support that answers it.
+
+This module is the one part of Espionnite that uses the bots' toolkit: the
+bots load it by the module's ``bot_advice`` (its rules never import it).
 """
 
 from __future__ import annotations
@@ -12,12 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from arbitre.bots.board import BotBoard
+from arbitre.bots.facets import BotAdvice
 from arbitre.bots.movement import Choice
 from arbitre.bots.rng import Rng
 from arbitre.orders import Order, OrderError
+from arbitre.variants.espionnite.kinds import COUNTER_SPY, SPY
 from arbitre.variants.espionnite.wording import SPY_SUCCEEDED
 
-STAY_KINDS = frozenset({"hold", "support", "convoy", "torpedo", "torpedo_support"})
+
+def _moves(board: BotBoard, order: Order | None) -> bool:
+    """Does ``order`` take its unit somewhere (its kind's declared effect)?"""
+    return board.rules.kind_of(order).effect.moves
 
 
 def spy_order(board: BotBoard, options: Sequence[tuple[str, Order]], rng: Rng) -> str | None:
@@ -83,11 +91,11 @@ def reaction(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]])
         if order.unit is not None:
             mine[board.province(order.unit.place)] = order
     for spied in spied_orders(board):
-        if board.kind(spied) not in ("move", "train_move"):
+        if not _moves(board, spied):
             continue
         target = board.province(str(getattr(spied, "target", "")))
         wanted: tuple[str, str | None] | None = None
-        if target in board.mine and board.kind(mine.get(target)) in STAY_KINDS | {"invalid"}:
+        if target in board.mine and not _moves(board, mine.get(target)):
             wanted = (target, None)
         else:
             for prov, order in mine.items():
@@ -110,3 +118,30 @@ def reaction(board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]])
                 if (board.province(to) if to else None) == wanted[1]:
                     return text
     return None
+
+
+class EspionniteAdvice(BotAdvice):
+    """Spy on the most threatening foreign unit, guard the most valuable own unit, answer a spied move."""
+
+    kinds = frozenset({SPY.name, COUNTER_SPY.name})
+
+    def whole_orders(
+        self, board: BotBoard, options: Sequence[tuple[str, Order]], chosen: Mapping[str, Choice], rng: Rng
+    ) -> list[str]:
+        """The spy order for the spy key, the counter-spy order for the counter-spy key."""
+        kinds = {board.kind(o) for _, o in options}
+        if kinds == {SPY.name}:
+            spy = spy_order(board, options, rng)
+            return [spy] if spy else []
+        if kinds == {COUNTER_SPY.name}:
+            guard = counter_spy_order(board, options, chosen)
+            return [guard] if guard else []
+        return []
+
+    def reaction(self, board: BotBoard, parsed: Mapping[str, Sequence[tuple[str, Order]]]) -> str | None:
+        """The one change answering a spied move, or ``None``."""
+        return reaction(board, parsed)
+
+
+ADVICE = EspionniteAdvice()
+"""Named by :attr:`Espionnite.bot_advice <arbitre.variants.espionnite.variant.Espionnite.bot_advice>`."""
