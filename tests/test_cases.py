@@ -31,7 +31,7 @@ EXPECTED_COUNTS = {
     "colonial_avalon_hill": 30,
     "submarines": 30,
     "espionnite": 11,
-    "datc_options": 86,
+    "datc_options": 90,
     "colonial_submarines": 12,
     "espionnite_colonial": 13,
     "any_owned_centre": 6,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.judge import DRAWN, WON, Game, position_from_data
+from arbitre.judge import DRAWN, WON, Game, position_from_data, position_to_data
 from arbitre.rules import legal_orders
 from arbitre.variants import make_rules
 
@@ -115,6 +116,59 @@ def rules_place_ok(game: Game, kind: str, place: str, prov: str) -> bool:
     return gmap.province_of[place] == prov and place in gmap.adjacency[kind]
 
 
+def test_saved_games_read_back_without_adjudicating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game saved now (arbitre-game/2) holds its played phases as records: reading it adjudicates nothing,
+    and its history and pending orders come back as they were, in normal form."""
+    import arbitre.judge.progress
+
+    game = Game.new()
+    game.set_orders("FRANCE", ["a par-bur", "f bre - mid"])
+    game.advance()
+    game.set_orders("GERMANY", ["a mun -ruh"])
+    data = json.loads(json.dumps(game.to_data()))
+    assert data["format"] == "arbitre-game/2" and data["history"][0]["orders"]["FRANCE"] == [
+        "A PAR - BUR",
+        "F BRE - MAO",
+    ]
+
+    def refuse(*args: object) -> object:
+        raise AssertionError("reading a saved game adjudicated a phase")
+
+    monkeypatch.setattr(arbitre.judge.progress, "adjudicate", refuse)
+    again = Game.from_data(data)
+    assert again.pending == {"GERMANY": ["A MUN - RUH"]}
+    assert again.history_views("master") == game.history_views("master")
+    assert again.to_data() == data
+
+
+def test_files_of_the_first_format_keep_loading() -> None:
+    """A file written before records (arbitre-game/1: positions and the orders as typed) is replayed once."""
+    game = Game.new()
+    first = {
+        "format": "arbitre-game/1",
+        "map": "standard",
+        "rules": [],
+        "options": {},
+        "status": "active",
+        "winners": [],
+        "last_year": None,
+        "position": {"phase": "F1901M", "units": {}, "supply_centers": None},
+        "pending": {"ITALY": ["a ven-tyr"]},
+        "step": "orders",
+        "confirmed": [],
+        "changes": {},
+        "history": [
+            {"position": position_to_data(game.position, game.rules.game_map), "orders": {"FRANCE": ["a par-bur"]}}
+        ],
+    }
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.advance()
+    first["position"] = position_to_data(game.position, game.rules.game_map)
+    loaded = Game.from_data(first)
+    assert loaded.history_views("observer") == game.history_views("observer")
+    assert loaded.history[0].orders == {"FRANCE": ["A PAR - BUR"]} and loaded.pending == {"ITALY": ["A VEN - TYR"]}
+
+
 def test_a_saved_game_keeps_which_attack_came_by_convoy_also_from_files_written_before_the_flag() -> None:
     # DATC 6.H.11 played as a game: A GAS is convoyed to MAR; A MAR may retreat to GAS.
     game = Game.new()
@@ -132,9 +186,12 @@ def test_a_saved_game_keeps_which_attack_came_by_convoy_also_from_files_written_
         ],
     )
     game.advance()
-    (entry,) = game.to_data()["position"]["dislodged"]["ITALY"]
+    assert Game.from_data(json.loads(json.dumps(game.to_data()))).position.dislodged["MAR"].by_convoy
+    (entry,) = position_to_data(game.position, game.rules.game_map)["dislodged"]["ITALY"]
     assert entry["by_convoy"] is True and "GAS" in entry["retreats"]
-    data = json.loads(json.dumps(game.to_data()).replace(', "by_convoy": true', ""))  # a file from before the flag
+    position = json.loads(json.dumps(position_to_data(game.position, game.rules.game_map)))
+    data = {"format": "arbitre-game/1", "map": "standard", "rules": [], "options": {}, "history": []}
+    data["position"] = json.loads(json.dumps(position).replace(', "by_convoy": true', ""))  # before the flag
     assert "by_convoy" not in json.dumps(data)
     again = Game.from_data(data)
     assert again.position.dislodged["MAR"].by_convoy

@@ -247,7 +247,7 @@ def test_cli_export_then_import(tmp_path: Path) -> None:
     assert saved["id"] == "g" and len(saved["phases"]) >= 6
     r = runner.invoke(app, ["import", str(out), "-o", str(back)])
     assert r.exit_code == 0, r.output
-    assert json.loads(back.read_text())["format"] == "arbitre-game/1"
+    assert json.loads(back.read_text())["format"] == "arbitre-game/2"  # played phases as records
 
 
 def test_cli_import_error_says_where(tmp_path: Path) -> None:

@@ -37,6 +37,11 @@ def _expected(case: dict[str, Any]) -> tuple[list[tuple[str, str]], dict[str, li
     return [(row[1], row[2]) for row in expect["results"]], expect.get("units_of", {})
 
 
+def _dislodged(case: dict[str, Any]) -> object:
+    """The dislodged units (and their retreats) a record expects, if it says."""
+    return case["steps"][0]["expect"].get("dislodged")
+
+
 def test_every_record_is_named_by_its_options() -> None:
     for case in CASES:
         _, key = _key(case)
@@ -89,6 +94,7 @@ SAME_AS_DEFAULT = {
 def test_each_alternative_changes_its_case() -> None:
     """The alternative's expectations differ from the default's on at least one order or unit."""
     defaults = {_key(c)[0]: _expected(c) for c in CASES if _key(c)[1] == "default"}
+    base = {_key(c)[0]: c for c in CASES if _key(c)[1] == "default"}
     for case in CASES:
         cid, key = _key(case)
         if key == "default" or (cid, key) in SAME_AS_DEFAULT:
@@ -97,6 +103,7 @@ def test_each_alternative_changes_its_case() -> None:
         results, units = _expected(case)
         differs = any(pair not in base_results for pair in results)
         differs |= any(base_units.get(p) not in (None, u) for p, u in units.items())
+        differs |= _dislodged(case) != _dislodged(base[cid])  # where the dislodged units may retreat
         assert differs, (cid, key)
 
 
@@ -121,7 +128,13 @@ def test_presets_set_their_options_and_can_be_overridden() -> None:
         "MILA's engine (the diplomacy package 1.1.2)",
     }
     mila = make_rules("standard", options={"preset": "mila"}).options
-    assert mila.changed() == {"adjacent_convoy": "v2_fallback", "support_coast": "ignored", "civil_disorder": "2000"}
+    assert mila.changed() == {
+        "adjacent_convoy": "v2_fallback",
+        "support_coast": "ignored",
+        "civil_disorder": "2000",
+        "self_dislodge_support": "via_convoy",
+        "retreat_to_standoff": "after_convoy",
+    }
     with pytest.raises(ValueError, match="preset"):
         make_rules("standard", options={"preset": "1959"})
     [(out, ok)] = process_text(json.dumps({"phase": "S1901M", "units": {}, "options": {"preset": "1959"}}))

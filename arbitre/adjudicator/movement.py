@@ -394,6 +394,13 @@ class MovementResolver:
                 if not found:
                     # A convoyed move with no route of ordered convoys at all matches nothing (DATC 6.D.8, 6.G.8).
                     void[i] = True
+        # self_dislodge_support=via_convoy: an army ordered 'via convoy' with a route of ordered convoys is
+        # helped by supports of the power it attacks (MILA's engine); otherwise they never help dislodge.
+        self._own_support_helps = [False] * n
+        if options.self_dislodge_support == "via_convoy":
+            for i in range(n_orders):
+                if self._static_path.get(i) and getattr(order_list[i], "via_convoy", False):
+                    self._own_support_helps[i] = True
 
     # ------------------------------------------------------------------ the boundary (names)
     @property
@@ -652,7 +659,7 @@ class MovementResolver:
             return 1 + self._count(sups, "")
         if held == self._power[i]:
             return 0
-        return 1 + self._count(sups, held)
+        return 1 + self._count(sups, "" if self._own_support_helps[i] else held)
 
     def _hold(self, d: int) -> int:
         """Hold strength of province id ``d``."""

@@ -105,12 +105,14 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
     for prov, attacker in dislodged_by.items():
         unit = position.units[prov]
         convoyed = attacker in by_convoy  # the resolution carried this attack by convoy (DATC 4.A.5)
+        # retreat_to_standoff=after_convoy (MILA's engine): after a convoyed attack, standoffs do not count.
+        after_convoy = convoyed and rules.options.retreat_to_standoff == "after_convoy"
         allowed = retreat_places(
             gmap,
             unit,
             attacker,
             occupied,
-            standoffs,
+            frozenset() if after_convoy else standoffs,
             convoyed and rules.options.retreat_to_convoy_origin == "allowed",
         )
         dislodged[prov] = Dislodged(unit, attacker, allowed, convoyed)

@@ -22,29 +22,42 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.adjudicator import ILLEGAL, OrderResult, PhaseOutcome, adjudicate, adjustment_counts, holds_retreat_phase
-from arbitre.adjudicator.intake import read_orders
-from arbitre.adjudicator.phases import retreat_options_of
-from arbitre.judge.codec import position_from_data, position_to_data
-from arbitre.judge.steps import (
-    ORDERS,
-    Accepts,
-    AtEnd,
-    Step,
-    StepError,
-    apply_changes,
-    check_change,
-    has_lock,
-    lock_orders,
-    phase_steps,
-    without_lock_orders,
+from arbitre.adjudicator import OrderResult, PhaseOutcome
+from arbitre.judge.codec import position_from_data
+from arbitre.judge.progress import Progress, Transition, check_orders, normal_form
+from arbitre.judge.records import (
+    events_from_data,
+    events_to_data,
+    outcome_from_data,
+    outcome_to_data,
+    position_from_record,
+    position_to_record,
 )
+from arbitre.judge.steps import ORDERS, Step, StepError
 from arbitre.orders import Order
 from arbitre.rules import RuleSet, legal_orders
-from arbitre.rules.facets import OrderRules
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, Position
+from arbitre.state import RETREATS, Phase, Position
 from arbitre.variants import make_rules
 from arbitre.views import View, build_view
+
+__all__ = [
+    "ACTIVE",
+    "DRAWN",
+    "ENDED",
+    "FORMAT",
+    "WON",
+    "Game",
+    "PhaseRecord",
+    "StepError",
+    "check_orders",
+    "record_from_data",
+    "record_of",
+    "record_to_data",
+    "record_view",
+    "replay",
+    "start_position",
+    "transition_to_data",
+]
 
 ACTIVE = "active"
 WON = "won"
@@ -70,32 +83,115 @@ class PhaseRecord:
     lock_events: tuple[object, ...] = ()
 
 
-@dataclass
 class Game:
-    """A game in progress.  Create one with :meth:`Game.new`."""
+    """A game in progress: the phase being played (:attr:`progress`), the played phases, the end.
 
-    rules: RuleSet
-    position: Position
-    map_name: str = "standard"
-    rule_names: tuple[str, ...] = ()
-    options: dict[str, Any] = field(default_factory=dict)
-    pending: dict[str, list[str]] = field(default_factory=dict)
-    history: list[PhaseRecord] = field(default_factory=list)
-    status: str = ACTIVE
-    winners: tuple[str, ...] = ()
-    last_year: int | None = None
-    """The game's end setting: once every phase of this year is played, the game ends in a draw
-    among the powers still in it (``None``: it ends only by victory, draw or the master)."""
-    target_centers: int | None = None
-    """The game's victory setting: the centres a power needs to win (``None``: the map's number)."""
-    step: str = ORDERS
-    """The name of the current step of the phase (one of :attr:`steps`)."""
-    confirmed: set[str] = field(default_factory=set)
-    """Powers that confirmed they are done with the current step."""
-    changes: dict[str, str] = field(default_factory=dict)
-    """In a step that accepts one change: each power's change, in normal form."""
-    lock_events: tuple[object, ...] = ()
-    """Once the orders locked: what the lock revealed, each event naming its audience."""
+    Create one with :meth:`Game.new`.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        position: Position,
+        map_name: str = "standard",
+        rule_names: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        pending: Mapping[str, Sequence[str]] | None = None,
+        history: list[PhaseRecord] | None = None,
+        status: str = ACTIVE,
+        winners: Sequence[str] = (),
+        last_year: int | None = None,
+        target_centers: int | None = None,
+        step: str = ORDERS,
+        confirmed: Sequence[str] = (),
+        changes: Mapping[str, str] | None = None,
+        lock_events: tuple[object, ...] = (),
+    ) -> None:
+        self.progress = Progress(rules, position, step, pending, confirmed, changes, lock_events)
+        """The phase being played: its position, step, pending orders (normal form), readiness."""
+        self.map_name = map_name
+        self.rule_names = tuple(rule_names)
+        self.options: dict[str, Any] = dict(options or {})
+        self.history: list[PhaseRecord] = list(history or [])
+        """The played phases, oldest first (a game loaded from a record of its current phase has none)."""
+        self.played = len(self.history)
+        """How many phases have been played (``len(history)`` unless the history was left out when loading)."""
+        self.status = status
+        self.winners = tuple(winners)
+        self.last_year = last_year
+        """The game's end setting: once every phase of this year is played, the game ends in a draw
+        among the powers still in it (``None``: it ends only by victory, draw or the master)."""
+        self.target_centers = target_centers
+        """The game's victory setting: the centres a power needs to win (``None``: the map's number)."""
+
+    # ------------------------------------------------------------------ the progress's state
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set."""
+        return self.progress.rules
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.progress.position
+
+    @position.setter
+    def position(self, value: Position) -> None:
+        self.progress.position = value
+
+    @property
+    def pending(self) -> dict[str, list[str]]:
+        """Each power's pending orders, in normal form."""
+        return self.progress.pending
+
+    @pending.setter
+    def pending(self, value: dict[str, list[str]]) -> None:
+        self.progress.pending = value
+
+    @property
+    def step(self) -> str:
+        """The name of the current step of the phase (one of :attr:`steps`)."""
+        return self.progress.step
+
+    @step.setter
+    def step(self, value: str) -> None:
+        self.progress.step = value
+
+    @property
+    def confirmed(self) -> set[str]:
+        """Powers that confirmed they are done with the current step."""
+        return self.progress.confirmed
+
+    @confirmed.setter
+    def confirmed(self, value: set[str]) -> None:
+        self.progress.confirmed = value
+
+    @property
+    def changes(self) -> dict[str, str]:
+        """In a step that accepts one change: each power's change, in normal form."""
+        return self.progress.changes
+
+    @changes.setter
+    def changes(self, value: dict[str, str]) -> None:
+        self.progress.changes = value
+
+    @property
+    def lock_events(self) -> tuple[object, ...]:
+        """Once the orders locked: what the lock revealed, each event naming its audience."""
+        return self.progress.lock_events
+
+    @lock_events.setter
+    def lock_events(self, value: tuple[object, ...]) -> None:
+        self.progress.lock_events = value
+
+    def copy(self) -> Game:
+        """An independent copy (history list and progress copied; positions and records are immutable)."""
+        out = Game.__new__(Game)
+        out.__dict__.update(self.__dict__)
+        out.progress = self.progress.copy()
+        out.history = list(self.history)
+        out.options = dict(self.options)
+        return out
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -146,15 +242,7 @@ class Game:
 
     def powers_to_order(self) -> list[str]:
         """Powers that have something to order in the current phase."""
-        pos = self.position
-        if pos.phase.kind == MOVEMENT:
-            return sorted({u.power for u in pos.units.values()})
-        if pos.phase.kind == ADJUSTMENTS:
-            return sorted(p for p, n in adjustment_counts(self.rules, pos).items() if n != 0)
-        if holds_retreat_phase(self.rules, pos):
-            # Every retreat step is held by everyone, so nobody learns who has something to retreat.
-            return sorted({u.power for u in pos.units.values()} | {d.unit.power for d in pos.dislodged.values()})
-        return sorted({d.unit.power for d in pos.dislodged.values()})
+        return self.progress.powers_to_order()
 
     def legal_orders(self, power: str) -> dict[str, list[str]]:
         """Every legal order of ``power`` now."""
@@ -168,16 +256,11 @@ class Game:
         master) and, once the orders locked, what the lock told the viewer and
         the orders with each power's change applied (a power sees its own).
         """
-        if not self.changes:
-            return build_view(self.rules, self.position, viewer, pending=self.pending, events=self.lock_events)
-        pending = apply_changes(self.rules, self.position, self.pending, self.changes)
-        texts = {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in pending.items()}
-        return build_view(self.rules, self.position, viewer, pending=texts, events=self.lock_events)
+        return self.progress.view(viewer)
 
     def phase_view(self, index: int, viewer: str) -> View:
         """Played phase ``index`` of :attr:`history` as ``viewer`` may see it: orders, results, report."""
-        record = self.history[index]
-        return build_view(self.rules, record.position, viewer, record.outcome, events=record.lock_events)
+        return record_view(self.rules, self.history[index], viewer)
 
     def history_views(self, viewer: str) -> list[View]:
         """Every played phase as ``viewer`` may see it, oldest first."""
@@ -190,47 +273,35 @@ class Game:
     # ------------------------------------------------------------------ orders
     def check_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
         """Validate orders without storing them: the rejected ones, with their errors."""
-        return check_orders(self.rules, self.position, power, orders)
+        return self.progress.check_orders(power, orders)
 
     def set_orders(self, power: str, orders: Sequence[str]) -> list[OrderResult]:
-        """Replace ``power``'s pending orders; returns the rejected ones (they are kept, and fail).
+        """Replace ``power``'s pending orders, kept in normal form; returns the rejected ones (they are kept,
+        and fail).
 
         Raises :class:`StepError` in a step that does not take orders (once they are locked).
         """
-        self._check_power(power)
-        if self.current_step.accepts != Accepts.ORDERS:
-            raise StepError(f"the orders are locked; in the {self.step} step a power changes one order with set_change")
-        self.pending[power] = [o for o in orders if o.strip()]
-        return self.check_orders(power, self.pending[power])
-
-    def _check_power(self, power: str) -> None:
-        if power not in self.rules.game_map.powers:
-            raise ValueError(f"{power!r} is not a power of this game")
+        return self.progress.set_orders(power, orders)
 
     # ------------------------------------------------------------------ steps
     @property
     def steps(self) -> tuple[Step, ...]:
         """The steps of the current phase, as its rule modules declare them (``orders`` first)."""
-        return phase_steps(self.rules, self.position)
+        return self.progress.steps
 
     @property
     def current_step(self) -> Step:
         """The declaration of the step the phase is in."""
-        for step in self.steps:
-            if step.name == self.step:
-                return step
-        raise StepError(f"{self.phase} has no step {self.step!r}")
+        return self.progress.current_step
 
     @property
     def next_step(self) -> Step | None:
         """The step that opens when the current one ends with a lock (``None``: the adjudication comes next)."""
-        steps = self.steps
-        i = [s.name for s in steps].index(self.step)
-        return steps[i + 1] if i + 1 < len(steps) and steps[i].at_end == AtEnd.LOCK else None
+        return self.progress.next_step
 
     def waiting_for(self) -> list[str]:
         """Powers that must act in the current step and have not confirmed yet."""
-        return [p for p in self.powers_to_order() if p not in self.confirmed]
+        return self.progress.waiting_for()
 
     def confirm(self, power: str, ready: bool = True) -> PhaseOutcome | None:
         """Mark ``power`` done (or, with ``ready=False``, not done) with the current step.
@@ -240,14 +311,12 @@ class Game:
         phase, ``None`` otherwise (still waiting, or the orders locked: see
         :attr:`step`).
         """
-        self._check_power(power)
+        self.progress._check_power(power)
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
-        if not ready:
-            self.confirmed.discard(power)
+        if not self.progress.confirm(power, ready):
             return None
-        self.confirmed.add(power)
-        return None if self.waiting_for() else self.close_step()
+        return self.close_step()
 
     def close_step(self) -> PhaseOutcome | None:
         """End the current step, as its deadline does (the caller knows the time; the game does not).
@@ -256,10 +325,21 @@ class Game:
         (returns ``None``); a step that ends with the adjudication adjudicates
         the phase and returns the outcome.
         """
-        if self.current_step.at_end == AtEnd.LOCK:
-            self.lock()
-            return None
-        return self.advance()
+        return self.close_transition().outcome
+
+    def close_transition(self) -> Transition:
+        """End the current step (as :meth:`close_step`) and return what it did, to store as one record."""
+        if self.is_over:
+            raise RuntimeError(f"the game is over ({self.status})")
+        return self.apply(self.progress.close_step())
+
+    def apply(self, transition: Transition) -> Transition:
+        """Take a closed step into the game: an adjudication adds a played phase and may end the game."""
+        if transition.outcome is not None:
+            self.history.append(record_of(transition))
+            self.played += 1
+            self._check_victory()
+        return transition
 
     def lock(self) -> tuple[object, ...]:
         """End the current step with its lock and open the next step; return what the lock revealed.
@@ -271,16 +351,7 @@ class Game:
         """
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
-        following = self.next_step
-        if following is None:
-            if has_lock(self.rules, self.position):
-                raise StepError("the orders are already locked")
-            raise StepError(f"{self.phase} has no lock step; advance() adjudicates it")
-        self.lock_events = lock_orders(self.rules, self.position, self.pending).events
-        self.step = following.name
-        self.confirmed = set()
-        self.changes = {}
-        return self.lock_events
+        return self.progress.lock().lock_events
 
     def check_change(self, power: str, order: str) -> Order:
         """Validate a change of ``power`` without storing it; return it in normal form.
@@ -288,10 +359,7 @@ class Game:
         Raises :class:`StepError` in a step that takes no change and
         :class:`~arbitre.orders.OrderError` for a change that cannot be read or is not legal.
         """
-        self._check_power(power)
-        if self.current_step.accepts != Accepts.ONE_CHANGE:
-            raise StepError(f"a change is given once the orders are locked, not in the {self.step} step")
-        return check_change(self.rules, self.position, power, order)
+        return self.progress.check_change(power, order)
 
     def set_change(self, power: str, order: str) -> Order:
         """Replace the order of one of ``power``'s units (in a step that accepts one change); return it.
@@ -300,19 +368,15 @@ class Game:
         changes two units).  An order that cannot be read or is not legal
         raises :class:`~arbitre.orders.OrderError` and changes nothing.
         """
-        change = self.check_change(power, order)
-        self.changes[power] = change.format()
-        return change
+        return self.progress.set_change(power, order)
 
     def clear_change(self, power: str) -> None:
         """Withdraw ``power``'s change: its locked orders stand."""
-        self.changes.pop(power, None)
+        self.progress.clear_change(power)
 
     def final_orders(self) -> dict[str, list[str]]:
         """The orders the adjudication will use: as locked, lock-step orders out, each change applied."""
-        orders = without_lock_orders(self.rules, self.pending)
-        final = apply_changes(self.rules, self.position, orders, self.changes)
-        return {p: [o if isinstance(o, str) else o.format() for o in os_] for p, os_ in final.items()}
+        return self.progress.final_orders()
 
     # ------------------------------------------------------------------ advance
     def advance(self) -> PhaseOutcome:
@@ -324,19 +388,9 @@ class Game:
         if self.is_over:
             raise RuntimeError(f"the game is over ({self.status})")
         while self.next_step is not None:
-            self.lock()
-        orders = {p: list(o) for p, o in self.pending.items()}
-        outcome = adjudicate(self.rules, self.position, self.final_orders())
-        self.history.append(
-            PhaseRecord(self.position, orders, outcome.results, outcome, dict(self.changes), self.lock_events)
-        )
-        self.position = outcome.after
-        self.pending = {}
-        self.step = ORDERS
-        self.confirmed = set()
-        self.changes = {}
-        self.lock_events = ()
-        self._check_victory()
+            self.progress.lock()
+        outcome = self.apply(self.progress.adjudicate()).outcome
+        assert outcome is not None
         return outcome
 
     def _check_victory(self) -> None:
@@ -357,7 +411,7 @@ class Game:
 
     def concede(self, power: str) -> None:
         """End the game won by ``power``: every other power conceded it (a passed concession vote)."""
-        self._check_power(power)
+        self.progress._check_power(power)
         self.status = WON
         self.winners = (power,)
 
@@ -366,11 +420,12 @@ class Game:
         self.status = ENDED
 
     # ------------------------------------------------------------------ storage
-    def to_data(self) -> dict[str, Any]:
-        """A JSON-ready dict of the game (rules, position, pending orders, history)."""
-        gmap = self.rules.game_map
+    def state_data(self) -> dict[str, Any]:
+        """The game without its played phases, as JSON-ready data: settings, the current position (its
+        rule modules' extras included), the phase's progress and the end.  :meth:`from_data` reads it
+        back without adjudicating anything; the played phases are kept apart (:func:`record_to_data`)."""
         return {
-            "format": "arbitre-game/1",
+            "format": FORMAT,
             "map": self.map_name,
             "rules": list(self.rule_names),
             "options": self.options,
@@ -378,47 +433,41 @@ class Game:
             "winners": list(self.winners),
             "last_year": self.last_year,
             **({"target_centers": self.target_centers} if self.target_centers else {}),
-            "position": position_to_data(self.position, gmap),
+            "played": self.played,
+            "position": position_to_record(self.position),
             "pending": self.pending,
             "step": self.step,
             "confirmed": sorted(self.confirmed),
             "changes": self.changes,
-            "history": [
-                {
-                    "position": position_to_data(rec.position, gmap),
-                    "orders": rec.orders,
-                    **({"changes": rec.changes} if rec.changes else {}),
-                    "results": [
-                        {"power": r.power, "order": r.order_text, "outcome": r.outcome, "reason": r.reason}
-                        for r in rec.results
-                    ],
-                }
-                for rec in self.history
-            ],
+            **({"lock_events": events_to_data(self.lock_events)} if self.lock_events else {}),
         }
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready dict of the whole game: :meth:`state_data` and every played phase as its record."""
+        return {**self.state_data(), "history": [record_to_data(rec) for rec in self.history]}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game saved by :meth:`to_data` (history is replayed to restore outcomes)."""
+        """Read a game saved by :meth:`to_data` or :meth:`state_data`: no phase is adjudicated again.
+
+        Files of the first format (``arbitre-game/1``: positions without extras and the orders as typed)
+        are replayed once, phase by phase, to rebuild their outcomes (:func:`replay`).
+        """
+        if data.get("format") != FORMAT:
+            return replay(data)
         game = cls.new(data.get("map", "standard"), data.get("rules", ()), data.get("options") or {})
-        for rec in data.get("history", []):
-            pos = _read_position(game.rules, rec["position"], game.position.extras)
-            game.position = pos
-            game.pending = {p: list(o) for p, o in rec.get("orders", {}).items()}
-            if game.next_step is not None:
-                game.lock()
-                game.changes = dict(_changes(rec))
-            game.advance()
-        saved = _read_position(game.rules, data["position"], game.position.extras)
-        game.position = saved
-        game.pending = {p: list(o) for p, o in data.get("pending", {}).items()}
-        step = data.get("step", ORDERS)
-        while game.step != step and game.next_step is not None:
-            game.lock()  # the lock's events are derived again from the locked orders
-        if game.step != step:
-            raise ValueError(f"saved step {step!r} is not a step of {game.phase}")
-        game.changes = dict(_changes(data))
-        game.confirmed = set(data.get("confirmed", ()))
+        rules = game.rules
+        game.history = [record_from_data(rules, rec) for rec in data.get("history", [])]
+        game.played = int(data.get("played", len(game.history)))
+        game.progress = Progress(
+            rules,
+            position_from_record(rules, data["position"]),
+            data.get("step", ORDERS),
+            data.get("pending", {}),
+            data.get("confirmed", ()),
+            data.get("changes", {}),
+            events_from_data(data.get("lock_events", [])),
+        )
         game.status = data.get("status", ACTIVE)
         game.winners = tuple(data.get("winners", ()))
         game.last_year = data.get("last_year")
@@ -426,30 +475,106 @@ class Game:
         return game
 
 
+FORMAT = "arbitre-game/2"
+"""The format of saved games: played phases as records (read back as they were), positions with extras."""
+
+
+def record_of(transition: Transition) -> PhaseRecord:
+    """The played phase an adjudicating :class:`Transition` closed."""
+    assert transition.outcome is not None
+    return PhaseRecord(
+        transition.before,
+        transition.orders,
+        transition.outcome.results,
+        transition.outcome,
+        dict(transition.changes),
+        transition.lock_events,
+    )
+
+
+def record_view(rules: RuleSet, record: PhaseRecord, viewer: str) -> View:
+    """A played phase as ``viewer`` may see it: orders, results, report (the views' allow-list builder)."""
+    return build_view(rules, record.position, viewer, record.outcome, events=record.lock_events)
+
+
+def record_to_data(record: PhaseRecord) -> dict[str, Any]:
+    """A played phase as JSON-ready data: the position before and after (with extras), every power's
+    orders in normal form, the changes, the results, the events with their audiences, what the lock revealed."""
+    return {
+        "phase": str(record.position.phase),
+        "position": position_to_record(record.position),
+        "orders": record.orders,
+        **({"changes": record.changes} if record.changes else {}),
+        **outcome_to_data(record.outcome),
+        **({"lock_events": events_to_data(record.lock_events)} if record.lock_events else {}),
+    }
+
+
+def transition_to_data(transition: Transition) -> dict[str, Any]:
+    """A closed step as one record: a played phase (:func:`record_to_data`) or a lock (the orders as
+    locked, in normal form, and what the lock revealed to whom)."""
+    if transition.outcome is not None:
+        return record_to_data(record_of(transition))
+    return {
+        "phase": transition.phase,
+        "step": transition.step,
+        "orders": transition.orders,
+        "lock_events": events_to_data(transition.lock_events),
+    }
+
+
+def record_from_data(rules: RuleSet, data: Mapping[str, Any]) -> PhaseRecord:
+    """A played phase stored by :func:`record_to_data`, as it was (nothing is adjudicated)."""
+    before = position_from_record(rules, data["position"])
+    outcome = outcome_from_data(rules, before, data)
+    return PhaseRecord(
+        before,
+        {p: list(o) for p, o in data.get("orders", {}).items()},
+        outcome.results,
+        outcome,
+        dict(data.get("changes", {})),
+        events_from_data(data.get("lock_events", [])),
+    )
+
+
+def replay(data: Mapping[str, Any]) -> Game:
+    """A game of the first saved format (``arbitre-game/1``), rebuilt by adjudicating each played phase
+    again from its saved orders, once (command-line files and the upgrade of older sites)."""
+    game = Game.new(data.get("map", "standard"), data.get("rules", ()), data.get("options") or {})
+    for rec in data.get("history", []):
+        pos = _read_position(game.rules, rec["position"], game.position.extras)
+        game.position = pos
+        game.pending = {p: _normal(game.rules, o) for p, o in rec.get("orders", {}).items()}
+        if game.next_step is not None:
+            game.lock()
+            game.changes = dict(_changes(rec))
+        game.advance()
+    saved = _read_position(game.rules, data["position"], game.position.extras)
+    game.position = saved
+    game.pending = {p: _normal(game.rules, o) for p, o in data.get("pending", {}).items()}
+    step = data.get("step", ORDERS)
+    while game.step != step and game.next_step is not None:
+        game.lock()  # the lock's events are derived again from the locked orders
+    if game.step != step:
+        raise ValueError(f"saved step {step!r} is not a step of {game.phase}")
+    game.changes = dict(_changes(data))
+    game.confirmed = set(data.get("confirmed", ()))
+    game.status = data.get("status", ACTIVE)
+    game.winners = tuple(data.get("winners", ()))
+    game.last_year = data.get("last_year")
+    game.target_centers = data.get("target_centers")
+    return game
+
+
+def _normal(rules: RuleSet, lines: Sequence[str]) -> list[str]:
+    """Orders saved as typed, in normal form (a line that cannot be read stays as given)."""
+    return [normal_form(rules, o) for o in lines if o.strip()]
+
+
 def _changes(data: Mapping[str, Any]) -> Mapping[str, str]:
     """The changes of a saved phase (``reactions`` in files written before steps were declared)."""
     found: Mapping[str, str] = data.get("changes", data.get("reactions", {}))
     return found
-
-
-def check_orders(rules: RuleSet, position: Position, power: str, orders: Sequence[str]) -> list[OrderResult]:
-    """Validate ``power``'s orders in ``position`` without storing them: the rejected ones, with their errors.
-
-    Each order is checked alone, then the rule modules check the list as a
-    whole (a rule module may allow one order of a kind per power).
-    """
-    options = retreat_options_of(rules, position) if position.phase.kind == RETREATS else None
-    intake = read_orders(rules, position, {power: list(orders)}, options)
-    rejected = intake.rejected
-    if rules.variants:
-        checked: list[Order] = [o for _, _, o in intake.sequence]
-        texts = {id(o): t for _, t, o in intake.sequence}
-        for v in rules.implementing(OrderRules):
-            for order, err in v.check_order_list(rules, position, power, checked):
-                rejected.append(
-                    OrderResult(power, texts.get(id(order), order.format()), order, ILLEGAL, err.reason, err.message)
-                )
-    return rejected
 
 
 def _read_position(rules: RuleSet, data: Mapping[str, Any], extras: Mapping[str, object]) -> Position:

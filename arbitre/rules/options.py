@@ -46,6 +46,27 @@ class AdjacentConvoy(StrEnum):
     V2_FALLBACK = "v2_fallback"
 
 
+class RetreatToStandoff(StrEnum):
+    """DATC 6.H.6 (rule, not a chapter-4 issue): may a dislodged unit retreat to a province left empty by a standoff?
+
+    ``forbidden``: never (every rulebook); ``after_convoy``: yes when a convoyed army dislodged it (MILA 1.1.2's engine).
+    """
+
+    FORBIDDEN = "forbidden"
+    AFTER_CONVOY = "after_convoy"
+
+
+class SelfDislodgeSupport(StrEnum):
+    """DATC 6.D.12 (rule, not a chapter-4 issue): may a power's support help dislodge its own unit?
+
+    ``never``: no (every rulebook since 1971); ``via_convoy``: yes when the attack is an army
+    ordered ``VIA`` convoy with a route of ordered convoys (MILA 1.1.2's engine).
+    """
+
+    NEVER = "never"
+    VIA_CONVOY = "via_convoy"
+
+
 class MissingCoast(StrEnum):
     """DATC 4.B.1: a fleet move to a two-coast province without a coast when only one coast is reachable."""
 
@@ -352,6 +373,30 @@ OPTIONS: tuple[OptionSpec, ...] = (
         ),
     ),
     OptionSpec(
+        "retreat_to_standoff",
+        "6.H.6",
+        "convoys",
+        "Retreat to a province left empty by a standoff",
+        (
+            ("forbidden", "never allowed (DATC 6.H.6)"),
+            ("after_convoy", "allowed to a unit dislodged by a convoyed army (MILA's engine)"),
+        ),
+    ),
+    OptionSpec(
+        "self_dislodge_support",
+        "6.D.12",
+        "convoys",
+        "A power's support for an attack on its own unit",
+        (
+            ("never", "never counts toward dislodging the power's own unit (DATC 6.D.12)"),
+            (
+                "via_convoy",
+                "counts when the attack is an army ordered 'via convoy' with a route of ordered convoys "
+                "(MILA's engine)",
+            ),
+        ),
+    ),
+    OptionSpec(
         "missing_coast",
         "4.B.2",
         "coasts",
@@ -571,6 +616,8 @@ OPTION_ENUMS: dict[str, type[StrEnum]] = {
     "retreat_to_convoy_origin": RetreatToConvoyOrigin,
     "convoy_path": ConvoyPath,
     "dislodged_bounce": DislodgedBounce,
+    "retreat_to_standoff": RetreatToStandoff,
+    "self_dislodge_support": SelfDislodgeSupport,
     "missing_coast": MissingCoast,
     "impossible_coast": ImpossibleCoast,
     "support_coast": SupportCoast,
@@ -607,6 +654,8 @@ MILA_VALUES: dict[str, str] = {
     "adjacent_convoy": "v2_fallback",
     "support_coast": "ignored",
     "civil_disorder": "2000",
+    "self_dislodge_support": "via_convoy",
+    "retreat_to_standoff": "after_convoy",
 }
 """The options on which MILA 1.1.2's engine rules otherwise than the DATC preferences (docs/mila.md has the cases)."""
 
@@ -662,6 +711,8 @@ class RuleOptions:
     retreat_to_convoy_origin: RetreatToConvoyOrigin = RetreatToConvoyOrigin.ALLOWED
     convoy_path: ConvoyPath = ConvoyPath.IGNORED
     dislodged_bounce: DislodgedBounce = DislodgedBounce.OUTSIDE_HEAD_TO_HEAD
+    self_dislodge_support: SelfDislodgeSupport = SelfDislodgeSupport.NEVER
+    retreat_to_standoff: RetreatToStandoff = RetreatToStandoff.FORBIDDEN
     missing_coast: MissingCoast = MissingCoast.ALLOW_UNIQUE
     impossible_coast: ImpossibleCoast = ImpossibleCoast.ILLEGAL
     support_coast: SupportCoast = SupportCoast.MUST_MATCH

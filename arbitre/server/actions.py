@@ -4,28 +4,29 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from arbitre.judge.votes import CHOICES as VOTE_CHOICES
 from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.life import votes as store_votes
+from arbitre.life.referee import CheckedOrders, SubmitResult
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
-from arbitre.server.lateness import settings_from
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
-from arbitre.store import votes as store_votes
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.botseats import seat_bot, store_settings
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
-from arbitre.store.lateness import store_lateness
-from arbitre.store.lifecycle import CheckedOrders, SubmitResult
+from arbitre.store.lateness import Lateness, store_lateness
 from arbitre.store.messages import TO_MASTER, post_message
-from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, User
+from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, Message, User
 from arbitre.variants import MODULES, REGISTRY
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
@@ -69,22 +70,84 @@ def authenticate(session: Session, site: Site, name: str, password: str, address
     return None
 
 
-def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> GameRow:
-    """Create a game with ``user`` as master from a settings mapping (the API's body or the form)."""
-    map_name = str(data.get("map") or "standard")
+@dataclass(frozen=True)
+class BotsRequest:
+    """Bot seats asked for at creation: the powers a bot plays, the bot setting for votes and scores, and after
+    how many missed steps in a row a bot takes a late player's seat."""
+
+    seats: tuple[str, ...] = ()
+    votes: str | None = None
+    after_missed: int | None = None
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    """A new game as asked for (the API's body or the creation form), typed from the edge on: the store gets
+    its :class:`~arbitre.store.games.GameSettings` from it, with no mapping in between."""
+
+    name: str
+    map_name: str = "standard"
+    rules: tuple[str, ...] = ()
+    options: Mapping[str, object] = field(default_factory=dict)
+    """Rule options by name (a whole number, a word or a yes/no each)."""
+    press: str = "full"
+    assignment: str = "random"
+    deadlines: Mapping[str, int] = field(default_factory=dict)
+    show_progress: bool = True
+    private: bool = False
+    join_code: str = ""
+    anonymous: bool = False
+    secret_votes: tuple[str, ...] | None = None
+    """The vote kinds whose ballots are secret (``None``: the default)."""
+    dias: bool = True
+    creator: str = MASTER
+    power: str | None = None
+    preferences: tuple[str, ...] = ()
+    last_year: int | None = None
+    target_centers: int | None = None
+    scoring: str | None = None
+    lateness: Lateness | None = None
+    bots: BotsRequest | None = None
+
+    def settings(self) -> GameSettings:
+        """The settings the store keeps."""
+        votes: dict[str, object] = {"dias": self.dias}
+        if self.secret_votes is not None:
+            votes["secret"] = list(self.secret_votes)
+        return GameSettings(
+            name=self.name,
+            map_name=self.map_name,
+            rules=list(self.rules),
+            options=dict(self.options),
+            press=self.press,
+            assignment=self.assignment,
+            deadlines=dict(self.deadlines),
+            show_progress=self.show_progress,
+            private=self.private,
+            join_code=self.join_code,
+            anonymous=self.anonymous,
+            votes=votes,
+            creator_role=self.creator,
+            creator_power=self.power or None,
+            creator_preferences=[p for p in self.preferences if p.strip()],
+            last_year=self.last_year,
+            target_centers=self.target_centers,
+        )
+
+
+def new_game(session: Session, site: Site, user: User, request: GameRequest) -> GameRow:
+    """Create a game with ``user`` as master (or first player) from a typed request."""
+    map_name = request.map_name or "standard"
     if map_name not in available_maps():
         raise bad_request(f"unknown map {map_name!r}; known: {', '.join(available_maps())}", "bad_settings", "map")
-    rules = data.get("rules") or []
-    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise bad_request("rules must be a list of rule module names", "bad_settings", "rules")
-    unknown = [r for r in rules if r not in REGISTRY]
+    unknown = [r for r in request.rules if r not in REGISTRY]
     if unknown:
         raise bad_request(
             f"unknown rule module {unknown[0]!r}; known: {', '.join(sorted(REGISTRY)) or 'none'}",
             "bad_settings",
             "rules",
         )
-    elsewhere = [r for r in rules if not MODULES[r].applies_to(map_name)]
+    elsewhere = [r for r in request.rules if not MODULES[r].applies_to(map_name)]
     if elsewhere:
         module = MODULES[elsewhere[0]]
         raise bad_request(
@@ -93,13 +156,9 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
             "bad_settings",
             "rules",
         )
-    options = data.get("options") or {}
-    deadlines = data.get("deadlines") or {}
-    if not isinstance(options, dict) or not isinstance(deadlines, dict):
-        raise bad_request("options and deadlines must be objects", "bad_settings", "options")
-    if len(options) > MAX_ITEMS or len(rules) > MAX_ITEMS:
+    if len(request.options) > MAX_ITEMS or len(request.rules) > MAX_ITEMS:
         raise bad_request(f"at most {MAX_ITEMS} rule modules and {MAX_ITEMS} options", "bad_settings", "options")
-    for key, value in options.items():
+    for key, value in request.options.items():
         if (
             not isinstance(key, str)
             or len(key) > 80
@@ -113,63 +172,43 @@ def new_game(session: Session, site: Site, user: User, data: dict[str, Any]) -> 
                 "bad_settings",
                 f"options.{str(key)[:80]}",
             )
-    if any(k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in deadlines.items()):
+    if any(
+        k not in DEADLINE_KEYS or not isinstance(v, int) or isinstance(v, bool) for k, v in request.deadlines.items()
+    ):
         raise bad_request(
             f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings", "deadlines"
         )
-    settings = GameSettings(
-        name=str(data.get("name") or ""),
-        map_name=map_name,
-        rules=list(rules),
-        options=dict(options),
-        press=str(data.get("press") or "full"),
-        assignment=str(data.get("assignment") or "random"),
-        deadlines=dict(deadlines),
-        show_progress=bool(data.get("show_progress", True)),
-        private=bool(data.get("private", False)),
-        join_code=str(data.get("join_code") or ""),
-        anonymous=bool(data.get("anonymous", False)),
-        votes=_vote_settings(data.get("votes")),
-        creator_role=str(data.get("creator") or MASTER),
-        creator_power=str(data.get("power") or "") or None,
-        creator_preferences=_names(data.get("preferences"), "preferences"),
-        last_year=data.get("last_year"),
-        target_centers=data.get("target_centers"),
-    )
-    lateness = settings_from(data.get("lateness")) if data.get("lateness") is not None else None
     try:
-        row = create_game(session, user, settings, site.now())
+        row = create_game(session, user, replace(request.settings(), map_name=map_name), site.now())
     except (GameRuleError, ValueError) as err:
         where = (err.where or "settings") if isinstance(err, GameRuleError) else "options"
         raise bad_request(str(err), "bad_settings", where) from err
-    if lateness is not None:
-        store_lateness(session, row.id, lateness)
+    if request.lateness is not None:
+        store_lateness(session, row.id, request.lateness)
     try:  # checked against the map; a refusal rolls the whole creation back
         ending = check_ending(
-            site.referee.game(session, row), data.get("scoring"), data.get("last_year"), data.get("target_centers")
+            site.referee.game(session, row), request.scoring, request.last_year, request.target_centers
         )
     except GameRuleError as err:
         raise bad_request(str(err), "bad_settings", str(err).split(":", 1)[0]) from err
     store_ending(session, row.id, ending)
-    _creation_bots(session, site, row, data.get("bots"))
+    _creation_bots(session, site, row, request.bots)
     return row
 
 
-def _creation_bots(session: Session, site: Site, row: GameRow, value: object) -> None:
+def _creation_bots(session: Session, site: Site, row: GameRow, asked: BotsRequest | None) -> None:
     """Seat the bots a new game asks for (empty seats only) and keep its bot settings; the game starts
     if that fills it."""
-    if value is None:
+    if asked is None:
         return
-    if not isinstance(value, dict):
-        raise bad_request("bots is an object {seats, votes, after_missed}", "bad_settings", "bots")
     try:
-        store_settings(session, row.id, value.get("votes"), value.get("after_missed"))
+        store_settings(session, row.id, asked.votes, asked.after_missed)
     except GameRuleError as err:
         raise bad_request(str(err), "bad_settings", "bots") from err
     powers = site.referee.game(session, row).powers()
     members = [m for m in memberships(session, row.id) if m.role == PLAYER]
     wanted = {m.wanted_power for m in members if m.wanted_power}
-    seats = _names(value.get("seats"), "bots.seats")
+    seats = [v for v in asked.seats if v.strip()]
     if len(set(seats)) + len(members) > len(powers):
         raise bad_request(
             f"{len(set(seats))} bots and {len(members)} player(s) would not fit the {len(powers)} seats",
@@ -185,14 +224,6 @@ def _creation_bots(session: Session, site: Site, row: GameRow, value: object) ->
         except GameRuleError as err:
             raise bad_request(str(err), "bad_settings", "bots.seats") from err
     site.referee.maybe_start(session, row, site.now())
-
-
-def _vote_settings(value: object) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise bad_request("votes is an object {secret, dias}", "bad_settings", "votes")
-    return dict(value)
 
 
 def _names(value: object, where: str) -> list[str]:
@@ -268,13 +299,13 @@ def submit_orders(
         raise conflict(str(err)) from err
 
 
-def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> None:
-    """Post a press message under the game's press settings."""
+def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> Message:
+    """Post a press message under the game's press settings; returns the stored message."""
     game = site.referee.game(session, seat.row)
     if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
         raise bad_request("this game has no master to write to", "press", "to")
     try:
-        post_message(
+        return post_message(
             session,
             seat.row.id,
             seat.row.phase,

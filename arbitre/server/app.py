@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arbitre.life.referee import Referee
 from arbitre.server import apidocs, worker
 from arbitre.server.boundary import Boundary, error_body
 from arbitre.server.canonical import CanonicalJSONResponse
@@ -30,7 +31,6 @@ from arbitre.server.throttle import Tarpit
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import site_secret
 from arbitre.store.db import UnstorableText
-from arbitre.store.lifecycle import Referee
 
 STATIC = Path(__file__).with_name("static")
 
@@ -96,6 +96,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     apidocs.mount(app)
 
+    from arbitre.server.mila.route import router as mila_router
     from arbitre.server.pages import render_problem
     from arbitre.server.routes import (
         account_security,
@@ -126,6 +127,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
     app.include_router(pages_tournaments.router)
     app.include_router(notify_routes.router)
     app.include_router(account_security.router)
+    app.include_router(mila_router)  # MILA's websocket clients, at "/"
 
     def wants_json(request: Request) -> bool:
         return request.url.path.startswith("/api/")

@@ -179,7 +179,7 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
         result=row.result or "",
         deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
         remaining=row.remaining_seconds,
-        played=len(game.history),
+        played=row.played,
         messages=fact(session, row, ("count", seat.press_name), lambda: count_for(session, row.id, seat.press_name)),
         ready=seen_ready(session, seat),
         powers=tuple(game.powers()),

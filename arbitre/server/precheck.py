@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fastapi import Request
 
+from arbitre.life.referee import CheckedOrders
 from arbitre.server import actions
 from arbitre.server.errors import Problem
 from arbitre.server.visit import reading
-from arbitre.store.lifecycle import CheckedOrders
 from arbitre.store.models import PLAYER
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
 from arbitre.server.errors import bad_request, conflict, not_found
-from arbitre.server.services import Seat
+from arbitre.server.services import Seat, played_view
 from arbitre.server.site import Site
 from arbitre.server.viewing import view_data
 from arbitre.state import Dislodged, Phase, Position, Unit
@@ -71,10 +71,11 @@ def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) 
     viewer = MASTER if seat.row.status == FINISHED else seat.viewer
     if index is None:
         view = game.view(viewer)
-    elif 0 <= index < len(game.history):
-        view = game.phase_view(index, viewer)
     else:
-        raise not_found(f"phase {index} of this game")
+        played = played_view(site, session, seat.row, index, viewer)
+        if played is None:
+            raise not_found(f"phase {index} of this game")
+        view = played
     data = _fresh_game(game, position_from_view(game, view)).to_data()
     who = "whole board" if viewer == MASTER else f"{viewer}'s view"
     return add_sandbox(
@@ -148,13 +149,16 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
     """A new sandbox of ``owner_id`` from the phase under the cursor (the phases before it kept)."""
     game = game_of(box)
     data = game.to_data()
-    history = list(data["history"])[: box.cursor]
+    played = list(data["history"])
+    history = played[: box.cursor]
     if box.cursor < len(game.history):
-        data["position"] = history_position(box, box.cursor)
-        data["pending"] = {}
+        data["position"] = dict(played[box.cursor]["position"])  # the record's position, extras included
+        data["pending"], data["confirmed"], data["changes"] = {}, [], {}
+        data.pop("lock_events", None)
         data["step"] = "orders"
         data["status"], data["winners"] = "active", []
     data["history"] = history
+    data["played"] = len(history)
     Game.from_data(data)  # the branch must read back (it always does: it is a prefix of a played game)
     return add_sandbox(
         session,
@@ -167,11 +171,6 @@ def branch(session: Session, site: Site, box: Sandbox, owner_id: int) -> Sandbox
         source_game_id=box.source_game_id,
         parent_id=box.id,
     )
-
-
-def history_position(box: Sandbox, index: int) -> dict[str, Any]:
-    """The stored position of played phase ``index``."""
-    return dict(box.data["history"][index]["position"])  # type: ignore[index]
 
 
 def _phase(box: Sandbox) -> str:

@@ -13,7 +13,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Game
+from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
+from arbitre.life.referee import check_step_orders, powers_to_act
+from arbitre.life.votes import records as vote_records
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
@@ -34,7 +37,6 @@ from arbitre.store.games import (
     taken_seats,
     user_names,
 )
-from arbitre.store.lifecycle import check_step_orders, powers_to_act
 from arbitre.store.messages import TO_MASTER, allowed_recipients, count_for, messages_after
 from arbitre.store.models import (
     ACTIVE,
@@ -49,7 +51,8 @@ from arbitre.store.models import (
     OrderRow,
 )
 from arbitre.store.orders import orders_of_step
-from arbitre.store.votes import records as vote_records
+from arbitre.store.records import played_phases, played_record, played_records
+from arbitre.views import View
 
 
 @dataclass
@@ -369,25 +372,42 @@ def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
 
 
 def history(site: Site, session: Session, seat: Seat) -> list[dict[str, Any]]:
-    """The played phases (index and name)."""
-    game = site.referee.game(session, seat.row)
-    return [{"index": i, "phase": str(rec.position.phase)} for i, rec in enumerate(game.history)]
+    """The played phases (index and name), from their records."""
+    return [{"index": i, "phase": phase} for i, phase in played_phases(session, seat.row.id)]
+
+
+def played_view(site: Site, session: Session, row: GameRow, index: int, viewer: str) -> View | None:
+    """Played phase ``index`` as ``viewer`` sees it, built from its record (``None``: no such phase)."""
+    if not 0 <= index < row.played:
+        return None
+    data = played_record(session, row.id, index)
+    if data is None:
+        return None
+    game = site.referee.game(session, row)
+    return phase_view(game.rules, record_from_data(game.rules, data), viewer)
+
+
+def whole_game(site: Site, session: Session, row: GameRow) -> Game:
+    """The game with every played phase read from its record (for exports; loading a game reads none)."""
+    game = site.referee.game(session, row).copy()
+    game.history = [record_from_data(game.rules, data) for data in played_records(session, row.id)]
+    game.played = len(game.history)
+    return game
 
 
 def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[str, Any]:
     """Phase ``index`` as the requester sees it: board, orders with results, report."""
-    game = site.referee.game(session, seat.row)
-    if not 0 <= index < len(game.history):
+    view = played_view(site, session, seat.row, index, seat.viewer)
+    if view is None:
         raise not_found(f"phase {index} of this game")
-    return {"index": index, "view": view_data(phase_view(game, index, seat.viewer), game.rules)}
+    return {"index": index, "view": view_data(view, site.referee.game(session, seat.row).rules)}
 
 
 def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | None:
     """The last played phase as the requester sees it (``None`` before the first adjudication)."""
-    game = site.referee.game(session, seat.row)
-    if not game.history:
+    if not seat.row.played:
         return None
-    return history_phase(site, session, seat, len(game.history) - 1)
+    return history_phase(site, session, seat, seat.row.played - 1)
 
 
 PRESS_LIMIT = 500

@@ -6,13 +6,13 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from arbitre.life.referee import Referee
 from arbitre.server.chores import Chores
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.limits import Limiter
 from arbitre.server.security import Signer
 from arbitre.server.throttle import LoginGuard
 from arbitre.store import Database
-from arbitre.store.lifecycle import Referee
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Views for one viewer, built by the engine's allow-list builder, and their JSON form.
 
 Every board, order list and report the server sends comes from
-:meth:`arbitre.judge.Game.view` / :meth:`~arbitre.judge.Game.phase_view`
+:meth:`arbitre.judge.Game.view` / :func:`arbitre.judge.game.record_view` (a played phase's record)
 (:mod:`arbitre.views.build`) — never from a raw game or position.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from arbitre.judge import Game
+from arbitre.judge import Game, PhaseRecord
+from arbitre.judge.game import record_view
 from arbitre.rules import RuleSet
 from arbitre.server.boards import BOARDS, board_key
 from arbitre.server.i18n import translator
@@ -32,9 +33,9 @@ def current_view(game: Game, viewer: str) -> View:
     return game.view(viewer)
 
 
-def phase_view(game: Game, index: int, viewer: str) -> View:
-    """Played phase ``index`` as ``viewer`` sees it: orders, results, report."""
-    return game.phase_view(index, viewer)
+def phase_view(rules: RuleSet, record: PhaseRecord, viewer: str) -> View:
+    """A played phase, read from its record, as ``viewer`` sees it: orders, results, report."""
+    return record_view(rules, record, viewer)
 
 
 def view_data(view: View, rules: RuleSet) -> dict[str, Any]:

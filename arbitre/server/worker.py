@@ -8,8 +8,8 @@ import logging
 
 from starlette.concurrency import run_in_threadpool
 
+from arbitre.life.botworker import act_due_bots
 from arbitre.server.site import Site
-from arbitre.store.botworker import act_due_bots
 
 log = logging.getLogger("arbitre.worker")
 

@@ -6,9 +6,9 @@ or later for a seat in civil disorder), or by the lateness setting
 steps in a row).  A bot plays until a replacement arrives: the master gives the
 seat to a person (``replace``) or takes the bot away.
 
-Bots order through :meth:`arbitre.store.lifecycle.Referee.submit`, exactly as
+Bots order through :meth:`arbitre.life.referee.Referee.submit`, exactly as
 people do, from the deadline worker, each game in its
-own write transaction holding the game's row lock (:mod:`arbitre.store.botworker`).
+own write transaction holding the game's row lock (:mod:`arbitre.life.botworker`).
 A bot is asked with its power's view and legal orders only.
 
 Each seat's seed is random and secret (:data:`SEED_BITS` bits from :mod:`secrets`, drawn when
@@ -24,7 +24,7 @@ import secrets
 from sqlalchemy import ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from arbitre.bots import BOTS, make_bot
+from arbitre.bots import BOTS
 from arbitre.judge import Game
 from arbitre.store.games import GameRuleError
 from arbitre.store.models import Base, BotSeat, GameRow
@@ -146,17 +146,6 @@ def bot_summary(session: Session, game_id: int) -> dict[str, object]:
         "settings": {"votes": setting.votes, "after_missed": setting.after_missed},
         "votes_choices": list(BOT_VOTES),
     }
-
-
-def bot_orders(game: Game, seat: BotSeat) -> list[str]:
-    """What the seat's bot gives for the current step, from its power's view and legal orders only."""
-    bot = make_bot(seat.kind, seat.seed)
-    view = game.view(seat.power)
-    legal = game.legal_orders(seat.power)
-    if game.step != "orders":
-        change = bot.reaction(game.rules, view, legal)
-        return [change] if change else []
-    return bot.orders(game.rules, view, legal)
 
 
 def note_missed(session: Session, row: GameRow, game: Game, counts: dict[str, int]) -> list[str]:

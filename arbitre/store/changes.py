@@ -31,7 +31,7 @@ CHANNEL = "arbitre_changes"
 
 GAME, ORDERS, MESSAGE, MEMBERS, VOTES = "game", "orders", "message", "members", "votes"
 """Kinds of change: the game row (phase, step, status, deadline), orders and ready switches, press, members,
-votes (a ballot marks its vote changed: :func:`arbitre.store.votes.cast`)."""
+votes (a ballot marks its vote changed: :func:`arbitre.life.votes.cast`)."""
 
 _KINDS: dict[type, str] = {
     GameRow: GAME,

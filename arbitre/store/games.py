@@ -144,7 +144,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         status=FORMING,
         phase=str(game.phase),
         step="orders",
-        data=game.to_data(),
+        data=game.state_data(),
         result="",
         version=1,
         created_at=now,

@@ -1,8 +1,10 @@
-"""The relational schema: users, tokens, games, memberships, orders, messages, adjudications.
+"""The relational schema: users, tokens, games, memberships, orders, messages, adjudications, records.
 
-A game's engine state is kept as the JSON of :meth:`arbitre.judge.Game.to_data`
-in ``games.data``; everything people do around it (who plays what, the orders
-of the current phase, messages, deadlines) is kept in rows.
+A game row keeps the phase being played (:meth:`arbitre.judge.Game.state_data` in
+``games.data``: the current position and the step's progress) and a version; each closed
+step is one :class:`GameRecord` row, written once and read as it was (no replay).  The open
+step's orders are rows (:class:`OrderRow`, in normal form); everything people do around the
+game (who plays what, messages, deadlines) is kept in rows too.
 """
 
 from __future__ import annotations
@@ -137,10 +139,11 @@ class LoginSession(Base):
 
 
 class GameRow(Base):
-    """A game: its settings, its engine state (JSON) and where its clock stands.
+    """A game: its settings, the phase being played (``data``: the engine's state of it, no history; each
+    played phase is a :class:`GameRecord`) and where its clock stands.
 
-    ``step`` names the step inside the phase (``orders``, or a variant's step
-    declared by a rule module, e.g. ``reaction``); ``deadline_at`` is when the current step
+    ``phase`` and ``step`` copy the engine's progress (``orders``, or a step a rule module
+    declares, e.g. ``reaction``) for queries and the event stream; ``deadline_at`` is when the current step
     ends (``None`` while forming, paused or finished); ``remaining_seconds``
     keeps the time left while paused.  ``version`` grows with every change.
     """
@@ -177,6 +180,8 @@ class GameRow(Base):
     """Which vote kinds are secret, and whether a draw includes every survivor (:mod:`arbitre.judge.votes`)."""
     seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """How many powers the game has (kept for the lobby's "3/7")."""
+    played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many phases have been played (the game's :class:`GameRecord` rows with a ``played`` index)."""
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Grows with every committed change to the game or to a row of it (orders, members, press, votes, bots…),
     hidden ones included; never shown: it keys the per-process cache of page facts (:mod:`arbitre.store.facts`)."""
@@ -245,6 +250,28 @@ class Adjudication(Base):
     done_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     __table_args__ = (UniqueConstraint("game_id", "phase", "step", name="uq_adjudication_step"),)
+
+
+class GameRecord(Base):
+    """One closed step of a game, as the engine's transition stored it (:mod:`arbitre.judge.records`).
+
+    ``played`` is the index of the played phase an adjudicating step closed (``None`` for a lock);
+    ``data`` the record: positions before and after with extras, orders in normal form, results,
+    events with their audiences, what the lock revealed.  Written once, never changed.
+    """
+
+    __tablename__ = "game_records"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(16))
+    step: Mapped[str] = mapped_column(String(24))
+    played: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "phase", "step", name="uq_record_step"),
+        UniqueConstraint("game_id", "played", name="uq_record_played"),
+    )
 
 
 class BotSeat(Base):

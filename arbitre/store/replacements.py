@@ -2,7 +2,7 @@
 civil-disorder rule (``replace_on_disorder``).
 
 Whoever follows the link and logs in may take the seat (if they have no other
-role in the game): the late player loses it (:meth:`arbitre.store.lifecycle.Referee.replace_player`).
+role in the game): the late player loses it (:meth:`arbitre.life.referee.Referee.replace_player`).
 The calls of a public game are public: the site-wide lateness board lists the open ones.  A private
 game's calls follow the site's one rule (:mod:`arbitre.store.access`): only its members see them, and
 only they may take the seat (an observer the master invited).

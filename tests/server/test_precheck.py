@@ -11,11 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from arbitre.life import referee as lifecycle
+from arbitre.life.referee import CheckedOrders
 from arbitre.server import services
 from arbitre.server.auth import Actor
 from arbitre.server.site import Site
-from arbitre.store import lifecycle
-from arbitre.store.lifecycle import CheckedOrders
 from tests.server.conftest import start_game
 
 
@@ -35,14 +35,14 @@ def spy(site: Site, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         finally:
             writing.pop()
 
-    real_check = lifecycle.check_step_orders
+    real_check = lifecycle.read_step_orders
 
     def check(*args: Any) -> Any:
         checks.append(bool(writing))
         return real_check(*args)
 
     monkeypatch.setattr(site.db, "writing", watched)
-    monkeypatch.setattr(lifecycle, "check_step_orders", check)
+    monkeypatch.setattr(lifecycle, "read_step_orders", check)
     return checks
 
 
@@ -69,7 +69,7 @@ def test_a_check_made_on_another_version_is_made_again(app_client: TestClient, s
     gid, _, _ = start_game(app_client)
     with site.db.reading() as s:
         row = services.open_game(s, gid, Actor(None, "", "en"), member=False).row
-        stale = CheckedOrders(row.id, row.version - 1, "FRANCE", ("A PAR - BUR",), ())
+        stale = CheckedOrders(row.id, row.version - 1, "FRANCE", ("A PAR - BUR",), ("A PAR - BUR",), ())
         assert not stale.fits(row, "FRANCE", ["A PAR - BUR"])
         fresh = site.referee.precheck(s, row, "FRANCE", ["A PAR - BUR"])
         assert fresh is not None and fresh.fits(row, "FRANCE", ["A PAR - BUR"])

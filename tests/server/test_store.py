@@ -8,13 +8,13 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
+from arbitre.life.referee import Referee
 from arbitre.server.clock import ManualClock
 from arbitre.server.security import hash_password
 from arbitre.server.site import Site
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import create_user
 from arbitre.store.games import GameSettings, create_game, get_game, join
-from arbitre.store.lifecycle import Referee
 from arbitre.store.models import PLAYER, Adjudication, GameRow, OrderRow
 from arbitre.store.orders import orders_of_step
 
@@ -91,7 +91,7 @@ def test_deadlines_are_processed_exactly_once_by_concurrent_workers(site: Site, 
 def test_an_adjudication_is_one_transaction(site: Site, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
     (gid,) = _games(site, 1)
     now = clock.advance(61)
-    from arbitre.store import lifecycle
+    from arbitre.life import referee as lifecycle
 
     real = lifecycle.Referee._save
 

@@ -20,13 +20,15 @@ from babel.dates import format_datetime
 from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
+from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
+from arbitre.life.referee import Referee, my_orders, powers_to_act
+from arbitre.life.votes import records as vote_records
 from arbitre.server import wording
 from arbitre.server.i18n import translator as page_words
 from arbitre.server.power_names import power_namer
 from arbitre.server.viewing import phase_view, view_data, viewer_id
 from arbitre.store.games import membership_of
-from arbitre.store.lifecycle import Referee, my_orders, powers_to_act
 from arbitre.store.models import ACTIVE, MASTER, PLAYER, GameRow, Message, Notification, User
 from arbitre.store.outbox import (
     CALLS,
@@ -39,7 +41,7 @@ from arbitre.store.outbox import (
     VOTE_DECIDED,
     VOTE_OPENED,
 )
-from arbitre.store.votes import records as vote_records
+from arbitre.store.records import played_index, played_record
 from arbitre.words import translator
 from arbitre.words.phases import phase_name
 from arbitre.words.translate import N_, Translator
@@ -177,7 +179,7 @@ def _phase(session: Session, referee: Referee, row: GameRow, data: dict[str, Any
     else:
         subject = _("{game}: the phase {phase} was processed", game=name, phase=phase_name(done, _))
         paragraphs.append(_("The phase {phase} was processed.", phase=phase_name(done, _)))
-        paragraphs.extend(_own_results(game, done, r, _))
+        paragraphs.extend(_own_results(session, row, game, done, r, _))
         if data.get("status") == ACTIVE or data.get("deadline"):
             paragraphs.append(
                 _(
@@ -189,17 +191,21 @@ def _phase(session: Session, referee: Referee, row: GameRow, data: dict[str, Any
     return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
 
 
-def _own_results(game: Game, phase: str, r: Reader, _: Translator) -> list[str]:
-    """The reader's own orders of played ``phase`` with their results, from the reader's view of it."""
+def _own_results(session: Session, row: GameRow, game: Game, phase: str, r: Reader, _: Translator) -> list[str]:
+    """The reader's own orders of played ``phase`` with their results, from the reader's view of its record."""
     if r.role != PLAYER or not r.power:
         return []
-    index = next(
-        (i for i in range(len(game.history) - 1, -1, -1) if str(game.history[i].position.phase) == phase), None
-    )
-    if index is None:
+    index = played_index(session, row.id, phase)
+    data = played_record(session, row.id, index) if index is not None else None
+    if index is None or data is None:
         return []
-    view = view_data(phase_view(game, index, r.viewer), game.rules)
-    after = view_data(phase_view(game, index + 1, r.viewer), game.rules) if index + 1 < len(game.history) else None
+    view = view_data(phase_view(game.rules, record_from_data(game.rules, data), r.viewer), game.rules)
+    following = played_record(session, row.id, index + 1)
+    after = (
+        view_data(phase_view(game.rules, record_from_data(game.rules, following), r.viewer), game.rules)
+        if following is not None
+        else None
+    )
     words = page_words(r.user.lang)  # the result sentences are the pages' own (arbitre.server.wording)
     lines = [
         "  " + _("{order}: {result}", order=o["text"], result=wording.result_text(o, view, words, after) or "-")

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from arbitre.life.referee import powers_to_act, ready_powers
 from arbitre.server.notify import letters, webhook
 from arbitre.server.notify.lanes import OWNER as OWNER
 from arbitre.server.notify.lanes import RETRY as RETRY
@@ -38,7 +39,6 @@ from arbitre.server.notify.lanes import channels as channels
 from arbitre.server.notify.lanes import lease as lease
 from arbitre.server.notify.mail import Envelope, build
 from arbitre.server.site import Site
-from arbitre.store.lifecycle import powers_to_act, ready_powers
 from arbitre.store.models import ACTIVE, PLAYER, GameRow, Membership, Notification, User
 from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue
 from arbitre.words import translator

@@ -30,6 +30,7 @@ from arbitre.server.fields import (
     Strict,
 )
 from arbitre.server.guesses import join_code_guess
+from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import mila_export
 from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
@@ -118,6 +119,34 @@ class GameIn(Strict):
     bots: BotsIn | None = None
     """Seats the house bot plays from the start, and how votes, scores and lateness treat bot seats (the
     way a game without a master gets bots; a master can also seat them later)."""
+
+    def request(self) -> actions.GameRequest:
+        """The typed creation request (lateness settings read here: a 400 names a wrong one)."""
+        return actions.GameRequest(
+            name=self.name,
+            map_name=self.map,
+            rules=tuple(self.rules),
+            options=dict(self.options),
+            press=self.press,
+            assignment=self.assignment,
+            deadlines=dict(self.deadlines),
+            show_progress=self.show_progress,
+            private=self.private,
+            join_code=self.join_code,
+            anonymous=self.anonymous,
+            secret_votes=tuple(self.votes.secret) if self.votes and self.votes.secret is not None else None,
+            dias=self.votes.dias if self.votes else True,
+            creator=self.creator,
+            power=self.power,
+            preferences=tuple(self.preferences or ()),
+            last_year=self.last_year,
+            target_centers=self.target_centers,
+            scoring=self.scoring,
+            lateness=settings_from(self.lateness.settings()) if self.lateness else None,
+            bots=actions.BotsRequest(tuple(self.bots.seats), self.bots.votes, self.bots.after_missed)
+            if self.bots
+            else None,
+        )
 
 
 class JoinIn(Strict):
@@ -252,9 +281,7 @@ def games(request: Request) -> list[dict[str, Any]]:
 def create(body: GameIn, request: Request) -> dict[str, Any]:
     """Create a game; you are its master."""
     with writing(request) as v:
-        data = body.model_dump()
-        data["lateness"] = body.lateness.settings() if body.lateness else None
-        row = actions.new_game(v.session, v.site, v.user(), data)
+        row = actions.new_game(v.session, v.site, v.user(), body.request())
         return services.summary(row, 0)
 
 
@@ -369,7 +396,7 @@ def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> 
     """The game as MILA's saved-game JSON (the master at any time, others once it is over; docs/mila.md)."""
     with reading(request) as v:
         seat = v.game(game_id)
-        game = v.site.referee.game(v.session, seat.row)
+        game = services.whole_game(v.site, v.session, seat.row)  # every played phase, from its record
         return mila_export(v.session, game, seat.row.id, seat.row.status, seat.role, seat.press_name)
 
 

@@ -18,6 +18,7 @@ from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
 from arbitre.server.guesses import join_code_guess
+from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import exportable_game, may_export
 from arbitre.server.pages import redirect, render
 from arbitre.server.precheck import checked_orders
@@ -30,7 +31,6 @@ from arbitre.server.viewing import (
     current_view,
     inline_svg,
     map_svg,
-    phase_view,
     power_colour,
     renderer_available,
 )
@@ -203,33 +203,32 @@ def create(
         chosen.update(_options(options, problems))
         if not problems:
             try:
-                row = actions.new_game(
-                    v.session,
-                    v.site,
-                    user,
-                    {
-                        "name": name,
-                        "map": map,
-                        "rules": rules,
-                        "options": chosen,
-                        "press": press,
-                        "assignment": assignment,
-                        "deadlines": deadlines,
-                        "show_progress": bool(show_progress),
-                        "creator": creator if creator in ("master", "player") else "?",
-                        "power": power if creator == "player" and assignment == "choice" else None,
-                        "preferences": _form_names(preferences) if creator == "player" else [],
-                        "private": bool(private),
-                        "join_code": join_code if private else "",
-                        "anonymous": bool(anonymous),
-                        "votes": {"secret": _form_names(secret), "dias": bool(dias)},
-                        "lateness": lateness,
-                        "bots": {"seats": _form_names(bot_seats), "votes": bot_votes[:16]}
-                        if _form_names(bot_seats) or bot_votes != "abstain"
-                        else None,
-                        **ending["values"],
-                    },
+                values = ending["values"]
+                bots = _form_names(bot_seats)
+                request_ = actions.GameRequest(
+                    name=name,
+                    map_name=map,
+                    rules=tuple(rules),
+                    options=chosen,
+                    press=press,
+                    assignment=assignment,
+                    deadlines=deadlines,
+                    show_progress=bool(show_progress),
+                    creator=creator if creator in ("master", "player") else "?",
+                    power=power if creator == "player" and assignment == "choice" else None,
+                    preferences=tuple(_form_names(preferences)) if creator == "player" else (),
+                    private=bool(private),
+                    join_code=join_code if private else "",
+                    anonymous=bool(anonymous),
+                    secret_votes=tuple(_form_names(secret)),
+                    dias=bool(dias),
+                    lateness=settings_from(lateness),
+                    bots=actions.BotsRequest(tuple(bots), bot_votes[:16]) if bots or bot_votes != "abstain" else None,
+                    scoring=values["scoring"],
+                    last_year=values["last_year"],
+                    target_centers=values["target_centers"],
                 )
+                row = actions.new_game(v.session, v.site, user, request_)
             except Problem as err:
                 problems.append(err.message)
         if problems:
@@ -380,7 +379,7 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
     with reading(request) as v:
         seat = v.game(game_id)
         data = services.history_phase(v.site, v.session, seat, index)
-        count = len(services.history(v.site, v.session, seat))
+        count = seat.row.played
         after = (
             services.history_phase(v.site, v.session, seat, index + 1)["view"]
             if index + 1 < count
@@ -444,10 +443,11 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
     with reading(request) as v:
         seat = v.game(game_id)
         game = v.site.referee.game(v.session, seat.row)
-        if index is not None and not 0 <= index < len(game.history):
+        played = None if index is None else services.played_view(v.site, v.session, seat.row, index, seat.viewer)
+        if index is not None and played is None:
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
         viewer = seat.viewer
-        view = current_view(game, seat.viewer) if index is None else phase_view(game, index, seat.viewer)
+        view = current_view(game, seat.viewer) if played is None else played
         svg = map_svg(view, v.actor.lang)  # cached by a digest of the view itself (arbitre.server.boards)
         if svg is None:
             raise Problem(404, "not_found", "the map renderer is not installed")

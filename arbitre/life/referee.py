@@ -7,11 +7,14 @@ step inserts an :class:`~arbitre.store.models.Adjudication` row whose unique
 key guarantees it happens once, whatever the number of server processes.
 
 Steps: a phase has at least the ``orders`` step; a rule module may declare
-more (:mod:`arbitre.rules.phase_steps`).  The engine says which step a game is
-in (``Game.step``, declared in ``Game.current_step``: what it accepts) and ends
-it with ``Game.close_step()`` (lock the orders and open the next step, or
-adjudicate).  The server keeps each step's orders and ready switches in rows
-and hands them to the engine when the step closes, by readiness or deadline.
+more (:mod:`arbitre.rules.phase_steps`).  The engine's phase progress
+(:class:`arbitre.judge.Progress`, held by ``Game.progress``) is the one owner of
+the step, what it accepts and how it ends; the server keeps it as the game row
+(``games.data``: :meth:`arbitre.judge.Game.state_data`, the current phase only)
+and the open step's submissions (one row per power, read and checked once when
+given and kept in normal form, with the power's ready switch).  Closing a step
+returns the engine's :class:`~arbitre.judge.Transition`, stored as one
+``game_records`` row; readers of played phases read those rows (no replay).
 """
 
 from __future__ import annotations
@@ -28,11 +31,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
-from arbitre.judge import ORDERS, Accepts, Game, StepError
+from arbitre.judge import ORDERS, Accepts, Game, StepError, Transition
+from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
+from arbitre.life.cache import GameCache, load_game, working_copy
 from arbitre.orders import OrderError
 from arbitre.store.botseats import bot_seats, unseat_bot
-from arbitre.store.cache import GameCache, load_game, working_copy
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
 from arbitre.store.lateness import lateness_of
@@ -52,6 +56,7 @@ from arbitre.store.models import (
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
+from arbitre.store.records import add_record
 from arbitre.store.replacements import close_calls
 from arbitre.store.schedule import is_rest_day, next_deadline
 
@@ -70,21 +75,24 @@ def powers_to_act(game: Game) -> list[str]:
 
 def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderResult]:
     """Check what ``power`` gives in the current step: its orders, or its one change."""
+    return read_step_orders(game, power, lines)[1]
+
+
+def read_step_orders(game: Game, power: str, lines: list[str]) -> tuple[list[str], list[OrderResult]]:
+    """Read what ``power`` gives in the current step, once: the lines in normal form (empty ones out) and the
+    rejected ones (kept: they fail).  In a step that accepts one change, the one line is that change."""
     if game.current_step.accepts == Accepts.ORDERS:
-        return game.check_orders(power, lines)
-    if len(lines) > 1:
-        return [
-            OrderResult(
-                power, lines[1], None, INVALID, "one_change", f"in the {game.step} step a power changes one order only"
-            )
-        ]
-    trial = working_copy(game)
-    for line in lines:
+        return game.progress.read_orders(power, lines)
+    given = [line.strip() for line in lines if line.strip()]
+    if len(given) > 1:
+        why = f"in the {game.step} step a power changes one order only"
+        return given, [OrderResult(power, given[1], None, INVALID, "one_change", why)]
+    for line in given:
         try:
-            trial.set_change(power, line)
+            return [game.check_change(power, line).format()], []
         except (OrderError, StepError) as err:
-            return [OrderResult(power, line, None, ILLEGAL, game.step, str(err))]
-    return []
+            return given, [OrderResult(power, line, None, ILLEGAL, game.step, str(err))]
+    return [], []
 
 
 MAX_COMBINED_ORDERS = 400
@@ -99,16 +107,20 @@ def combined_lines(before: OrderRow | None, lines: list[str]) -> list[str]:
     return [*earlier, *lines]
 
 
-def apply_step_orders(game: Game, power: str, lines: list[str]) -> None:
-    """Hand a power's stored orders (or its one change) for the current step to the engine."""
+def restore_step_orders(game: Game, power: str, lines: list[str]) -> None:
+    """Hand a power's stored submission for the current step back to the engine's progress.
+
+    Orders were read and checked when given and are stored in normal form: they are taken as they are.
+    A change is taken if the engine still accepts it (one refused when given is left out, as it was told).
+    """
     if game.current_step.accepts == Accepts.ORDERS:
-        game.set_orders(power, lines)
+        game.pending[power] = list(lines)
         return
     for line in lines[:1]:
         try:
             game.set_change(power, line)
         except (OrderError, StepError):
-            log.warning("%s: change %r refused at the close of the %s step", power, line, game.step)
+            log.info("%s: change %r refused when given, left out at the close of the %s step", power, line, game.step)
 
 
 def deadline_key(game: Game) -> str:
@@ -129,6 +141,8 @@ class CheckedOrders:
     version: int
     power: str
     lines: tuple[str, ...]
+    normal: tuple[str, ...]
+    """The lines in normal form, as stored."""
     rejected: tuple[OrderResult, ...]
 
     def fits(self, row: GameRow, power: str, lines: list[str]) -> bool:
@@ -144,15 +158,20 @@ MAX_RETRIES = 3
 
 @dataclass(frozen=True)
 class PreparedSteps:
-    """The processing of a game's current step (and the steps after it nobody acts in), computed in a read
-    transaction from the game at ``generation``: the (phase, step) pairs processed, the game after them and its
-    stored form.  Written only if the game is still at ``generation`` when its row is locked."""
+    """The processing of a game's current step (and the steps after it nobody acts in), computed from the game
+    at ``generation``: the engine's transitions (one per closed step, each stored as one record), the game after
+    them and its stored form.  Written only if the game is still at ``generation`` when its row is locked."""
 
     game_id: int
     generation: int
-    steps: tuple[tuple[str, str], ...]
+    transitions: tuple[Transition, ...]
     game: Game
     data: Any
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The (phase, step) pairs processed."""
+        return tuple((t.phase, t.step) for t in self.transitions)
 
 
 @dataclass
@@ -196,7 +215,8 @@ class Referee:
     def _save(
         self, session: Session, row: GameRow, game: Game, now: datetime, *, data: Any = None, steps: int = 1
     ) -> None:
-        row.data = game.to_data() if data is None else data
+        row.data = game.state_data() if data is None else data
+        row.played = game.played
         row.phase = str(game.phase)
         row.step = current_step(game)
         row.version += steps
@@ -209,8 +229,8 @@ class Referee:
             row.remaining_seconds = row.deadlines.get(deadline_key(game), 86400)
         else:
             row.deadline_at = self.deadline(session, row, game, now)
-        # Not the live game: readers get the game rebuilt from the stored JSON, as every other process
-        # does, so every process gives the same answers (a live game lists some results in another order).
+        # Not the live game: readers get the game read from the stored state, as every other process
+        # does, so every process gives the same answers (reading it adjudicates nothing).
         Database.after_commit(session, lambda: self.cache.forget(row.id))
 
     # ----------------------------------------------------------------- start
@@ -258,8 +278,8 @@ class Referee:
             return None
         if current_step(game) == ORDERS and game.rules.options.order_sets == "combined":
             return None
-        rejected = check_step_orders(game, power, lines)
-        return CheckedOrders(row.id, row.version, power, tuple(lines), tuple(rejected))
+        normal, rejected = read_step_orders(game, power, lines)
+        return CheckedOrders(row.id, row.version, power, tuple(lines), tuple(normal), tuple(rejected))
 
     def submit(
         self,
@@ -284,13 +304,14 @@ class Referee:
             raise GameRuleError(f"{power} has nothing to order in {row.phase}")
         if lines is not None and step == ORDERS and game.rules.options.order_sets == "combined":
             lines = combined_lines(orders_of_step(session, row.id, row.phase, step).get(power), lines)
+        normal: list[str] | None = None
         if lines is None:
             rejected = []
         elif checked is not None and checked.fits(row, power, lines):
-            rejected = list(checked.rejected)
+            normal, rejected = list(checked.normal), list(checked.rejected)
         else:
-            rejected = check_step_orders(game, power, lines)
-        save_orders(session, row.id, row.phase, step, power, lines, ready, now)
+            normal, rejected = read_step_orders(game, power, lines)
+        save_orders(session, row.id, row.phase, step, power, normal, ready, now)
         if power in in_disorder(session, row.id):  # the player is back
             end_disorder(session, row.id, power)
         processed = False
@@ -315,60 +336,49 @@ class Referee:
 
         ``prepared``: the same processing already computed by :meth:`prepare` from this very state of the game
         (the caller checked its ``generation``); only its result is written here."""
-        game = working_copy(self.game(session, row))
         if trigger == "deadline":
-            at_processing(session, row, game, now)  # yellow cards, civil disorder, calls, bots (act next step)
-        if prepared is not None:
-            self._store_prepared(session, row, prepared, trigger, now)
-            return
-        for _ in range(MAX_STEPS_AT_ONCE):
-            step = current_step(game)
-            session.add(Adjudication(game_id=row.id, phase=row.phase, step=step, trigger=trigger, done_at=now))
-            session.flush()  # a second processing of this step fails here: exactly once
-            for power, orders in orders_of_step(session, row.id, row.phase, step).items():
-                if power in game.rules.game_map.powers:
-                    apply_step_orders(game, power, list(orders.lines))
-            if self.pause_seconds:
-                time.sleep(self.pause_seconds)
-            game.close_step()
-            self._save(session, row, game, now)
-            log.info("game %s: %s processed (%s), now %s", row.id, step, trigger, row.phase)
-            if game.is_over or powers_to_act(game) or row.status != ACTIVE:
-                return
-            trigger = "empty"
+            # yellow cards, civil disorder, calls, bots (act next step)
+            at_processing(session, row, working_copy(self.game(session, row)), now)
+        self._store_prepared(session, row, prepared or self.prepare(session, row), trigger, now)
 
     def prepare(self, session: Session, row: GameRow) -> PreparedSteps:
-        """Compute what :meth:`process` would do to ``row``'s game now, in a read transaction (``session``):
-        the same steps, orders and engine calls, and the game's stored form after them, but no write.
+        """Close the game's current step with the stored submissions, and the steps after it nobody acts in:
+        the engine's transitions and the game after them, computed but not written (``session`` may be a read
+        transaction).  The one loop over steps: :meth:`process` writes what it returns.
 
         The result belongs to ``row.generation``: :meth:`process_due` writes it only if the game's generation is
         still the same once the row is locked (no order, ready switch, setting or step changed meanwhile)."""
         game = working_copy(self.game(session, row))
         phase = row.phase
-        steps: list[tuple[str, str]] = []
+        transitions: list[Transition] = []
         for _ in range(MAX_STEPS_AT_ONCE):
-            step = current_step(game)
-            steps.append((phase, step))
-            for power, orders in orders_of_step(session, row.id, phase, step).items():
+            for power, orders in orders_of_step(session, row.id, phase, game.step).items():
                 if power in game.rules.game_map.powers:
-                    apply_step_orders(game, power, list(orders.lines))
-            game.close_step()
+                    restore_step_orders(game, power, list(orders.lines))
+            transitions.append(game.close_transition())
             phase = str(game.phase)
             if game.is_over or powers_to_act(game) or row.status != ACTIVE:
                 break
-        return PreparedSteps(row.id, row.generation, tuple(steps), game, game.to_data())
+        return PreparedSteps(row.id, row.generation, tuple(transitions), game, game.state_data())
 
     def _store_prepared(
         self, session: Session, row: GameRow, prepared: PreparedSteps, trigger: str, now: datetime
     ) -> None:
-        """Write what :meth:`prepare` computed: one ``adjudications`` row per step (exactly once), the new game."""
-        for phase, step in prepared.steps:
-            session.add(Adjudication(game_id=row.id, phase=phase, step=step, trigger=trigger, done_at=now))
+        """Write what :meth:`prepare` computed: per closed step one ``adjudications`` row (exactly once) and one
+        record, then the game's new state."""
+        played = row.played
+        for transition in prepared.transitions:
+            session.add(
+                Adjudication(game_id=row.id, phase=transition.phase, step=transition.step, trigger=trigger, done_at=now)
+            )
             session.flush()  # a second processing of this step fails here: exactly once
+            index = played if transition.adjudicated else None
+            add_record(session, row.id, transition.phase, transition.step, index, transition_to_data(transition))
+            played += 1 if transition.adjudicated else 0
             trigger = "empty"
         if self.pause_seconds:
             time.sleep(self.pause_seconds)
-        self._save(session, row, prepared.game, now, data=prepared.data, steps=len(prepared.steps))
+        self._save(session, row, prepared.game, now, data=prepared.data, steps=len(prepared.transitions))
         for phase, step in prepared.steps:
             log.info("game %s: %s of %s processed, now %s", row.id, step, phase, row.phase)
 

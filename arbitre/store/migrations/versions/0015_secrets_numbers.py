@@ -8,7 +8,7 @@ notification by its number among its recipient's notifications.  The vote
 notifications' data named the vote's row id: it names its number in the game now.
 
 Revision ID: 0012_secrets
-Revises: 0013_members
+Revises: 0014_records
 Create Date: 2026-11-27
 """
 
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012_secrets"
-down_revision = "0013_members"
+down_revision = "0014_records"
 branch_labels = None
 depends_on = None
 

@@ -47,9 +47,9 @@ from arbitre.judge.votes import (
     make_motion,
     outcome,
 )
+from arbitre.life.referee import Referee
 from arbitre.store.botseats import bot_seats, bot_settings
 from arbitre.store.games import GameRuleError
-from arbitre.store.lifecycle import Referee
 from arbitre.store.models import ACTIVE, FINISHED, PAUSED, Ballot, GameRow, Vote
 from arbitre.views import MASTER
 

@@ -1,10 +1,10 @@
-"""Engine games rebuilt from their JSON, cached per process by (game id, version)."""
+"""Engine games read from their stored state (the phase being played, no history), cached per process by
+(game id, version)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import replace
 from typing import Any
 
 from arbitre.judge import Game
@@ -42,7 +42,7 @@ class GameCache:
 
 
 def load_game(cache: GameCache, game_id: int, version: int, data: Any) -> Game:
-    """The game of a row: from the cache when current, else rebuilt from ``data`` (a mapping or a loader)."""
+    """The game of a row: from the cache when current, else read from ``data`` (a mapping or a loader)."""
     game = cache.get(game_id, version)
     if game is None:
         game = Game.from_data(data() if callable(data) else data)
@@ -52,11 +52,4 @@ def load_game(cache: GameCache, game_id: int, version: int, data: Any) -> Game:
 
 def working_copy(game: Game) -> Game:
     """A copy of a cached game that may be changed without touching the cached one."""
-    return replace(
-        game,
-        pending={p: list(o) for p, o in game.pending.items()},
-        history=list(game.history),
-        options=dict(game.options),
-        confirmed=set(game.confirmed),
-        changes=dict(game.changes),
-    )
+    return game.copy()

@@ -8,9 +8,11 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import undefer
 
-from arbitre.store.botseats import bot_orders, bot_seats
+from arbitre.bots import make_bot
+from arbitre.judge import Game
+from arbitre.life.referee import Referee, powers_to_act
+from arbitre.store.botseats import bot_seats
 from arbitre.store.db import Database
-from arbitre.store.lifecycle import Referee, powers_to_act
 from arbitre.store.models import ACTIVE, BotSeat, GameRow
 
 log = logging.getLogger("arbitre.store.bots")
@@ -63,3 +65,14 @@ def act_due_bots(db: Database, referee: Referee, now: datetime, limit: int = 50)
             log.exception("game %s: the bots could not act", game_id)
             referee.cache.forget(game_id)
     return acted
+
+
+def bot_orders(game: Game, seat: BotSeat) -> list[str]:
+    """What the seat's bot gives for the current step, from its power's view and legal orders only."""
+    bot = make_bot(seat.kind, seat.seed)
+    view = game.view(seat.power)
+    legal = game.legal_orders(seat.power)
+    if game.step != "orders":
+        change = bot.reaction(game.rules, view, legal)
+        return [change] if change else []
+    return bot.orders(game.rules, view, legal)

@@ -1,0 +1,147 @@
+"""What a MILA client is told, built from its own view: the game object of a join, the played phases, and
+the notifications (processed phases, press, status) that take it from what it knew to now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.server import services
+from arbitre.server.mila import board
+from arbitre.server.mila.access import (
+    PAGE,
+    Seen,
+    controllers,
+    messages_of,
+    mila_rules,
+    press_name,
+    seat_of,
+    user_of,
+    viewer_of,
+)
+from arbitre.server.mila.protocol import MilaError
+from arbitre.server.site import Site
+from arbitre.store.messages import count_for, messages_after
+from arbitre.store.models import FINISHED
+
+
+def game_object(site: Site, user_id: int, game_id: int, role: str) -> tuple[dict[str, Any], Seen]:
+    """MILA's ``Game`` object of a game for the requester's role, and what it tells (read together, so that
+    the notifications start exactly where the object ends)."""
+    with site.db.reading() as s:
+        seat = seat_of(s, user_id, str(game_id), role)
+        row = seat.row
+        game = services.whole_game(site, s, row)  # played phases from their records
+        timeline = board.Timeline(game, viewer_of(role), board.micros(row.created_at))
+        ctl = controllers(s, seat)
+        if role in game.rules.game_map.powers and seat.power is None:
+            ctl.setdefault(role, user_of(s, user_id).name)  # chosen before the game starts
+        messages = messages_of(s, row, role)
+        seen = Seen(row.status, len(game.history), len(timeline.played), count_for(s, row.id, press_name(role)))
+        return board.game_object(
+            timeline,
+            game_id=str(row.id),
+            role=role,
+            rules=mila_rules(row),
+            status=board.STATUSES.get(row.status, "active"),
+            controllers=ctl,
+            controlled=[role] if role in game.rules.game_map.powers else [],
+            observer_level=board.MASTER_TYPE if role == board.OMNISCIENT_TYPE else board.OBSERVER_TYPE,
+            messages=messages,
+            deadline=int(row.deadlines.get("M", 0)),
+            created=board.micros(row.created_at),
+            now=board.micros(site.now()),
+        ), seen
+
+
+def phase_history(
+    site: Site, user_id: int, game_id: str, role: str, start: str | int | None, end: str | int | None
+) -> list[dict[str, Any]]:
+    """The played MILA phases from ``start`` to ``end`` (phase names or indices, as MILA takes them; ``None``:
+    from the first, to the last) as the requester sees them."""
+    with site.db.reading() as s:
+        seat = seat_of(s, user_id, game_id, role)
+        game = services.whole_game(site, s, seat.row)
+        timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
+        messages = messages_of(s, seat.row, role)
+        played = [timeline.phase_data(k, messages) for k in range(len(timeline.played))]
+    names_ = [d["name"] for d in played]
+
+    def index(bound: str | int | None, default: int) -> int:
+        if bound is None or bound == "":
+            return default
+        if isinstance(bound, int):
+            return bound if bound >= 0 else len(played) + bound
+        if bound not in names_:
+            raise MilaError(f"no played phase {bound[:16]!r} in game {game_id}", "GamePhaseException")
+        return names_.index(bound)
+
+    return played[index(start, 0) : index(end, len(played) - 1) + 1]
+
+
+def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str]:
+    """What a client that follows a game from now on knows of it, and its current MILA phase."""
+    with site.db.reading() as s:
+        seat = seat_of(s, user_id, game_id, role)
+        game = services.whole_game(site, s, seat.row)
+        timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
+        count = count_for(s, seat.row.id, press_name(role))
+        return Seen(seat.row.status, len(game.history), len(timeline.played), count), timeline.current_name()
+
+
+Note = tuple[str, dict[str, Any]]
+"""A notification's MILA name and its fields."""
+
+
+def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple[Seen, list[Note]]:
+    """The notifications that take the client from ``seen`` to now, each built from its own view: messages,
+    processed phases, status changes."""
+    out: list[Note] = []
+    with site.db.reading() as s:
+        seat = seat_of(s, user_id, game_id, role)
+        row = seat.row
+        reader = press_name(role)
+        count = count_for(s, row.id, reader)
+        new_messages = []
+        if count > seen.messages:
+            for start in range(seen.messages, count, PAGE):
+                new_messages.extend(messages_after(s, row.id, reader, start, PAGE))
+        mila = [d for d in (board.message_data(m) for m in new_messages) if d is not None]
+        mila = [m for m in mila if m["sender"] != role]  # a sender has its own message from the answer
+        visible = seen.visible
+        if row.played != seen.played or row.status != seen.status:
+            game = services.whole_game(site, s, row)  # read only when a phase was played or the status moved
+            timeline = board.Timeline(game, viewer_of(role), board.micros(row.created_at))
+            current = timeline.current.phase
+            for m in mila:
+                if m["phase"] != current:
+                    out.append(("game_message_received", {"message": m}))
+            mila = [m for m in mila if m["phase"] == current]
+            if len(timeline.played) > seen.visible or (row.status == FINISHED and seen.status != FINISHED):
+                messages = messages_of(s, row, role)
+                own = (
+                    [role]
+                    if role in game.rules.game_map.powers
+                    else (sorted(game.powers()) if role == board.OMNISCIENT_TYPE else [])
+                )
+                now = board.micros(site.now())
+                for k in range(seen.visible, len(timeline.played)):
+                    after = (
+                        timeline.phase_data(k + 1, messages)
+                        if k + 1 < len(timeline.played)
+                        else timeline.current_data([], now, own)
+                    )
+                    out.append(
+                        (
+                            "game_processed",
+                            {
+                                "previous_phase_data": timeline.phase_data(k, messages),
+                                "current_phase_data": after,
+                            },
+                        )
+                    )
+                visible = len(timeline.played)
+            if row.status != seen.status:
+                out.append(("game_status_update", {"status": board.STATUSES.get(row.status, "active")}))
+        out.extend(("game_message_received", {"message": m}) for m in mila)
+        return Seen(row.status, row.played, visible, count), out

@@ -1,0 +1,150 @@
+"""Reading a game right after a phase: the cost at 60 played phases against 4 (phases as records).
+
+Two standard games on a fresh SQLite site (``--phases`` short and long, default 4 and 60), played
+through the JSON API (every power's orders at random among its legal ones, the master adjudicating).
+Then, ``--reps`` times each, a player's first read after a phase is timed: the game's cached state
+and the drawn boards forgotten first (as a processed phase does), then ``GET /api/games/{id}`` and
+the game page ``GET /games/{id}``.  Printed: the medians per game length and their ratio (target
+≤ 1.5×), and, as the peer, what loading the long game cost before records (replaying every phase
+from the orders as typed: ``Game.from_data`` of the old document).
+
+    .venv/bin/python bench/bench_records.py [--phases 4 60] [--reps 30] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+
+from arbitre.judge import Game
+from arbitre.server import security
+from arbitre.server.app import create_app, make_site
+from arbitre.server.boards import BOARDS
+from arbitre.server.clock import ManualClock
+from arbitre.server.site import Settings, Site
+
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def core() -> str:
+    """Which core runs: compiled (mypyc) or pure Python."""
+    import arbitre.adjudicator.movement as movement
+
+    return "compiled" if str(movement.__file__).endswith(".so") else "pure Python"
+
+
+class Api:
+    """A token client of the API."""
+
+    def __init__(self, client: TestClient, name: str) -> None:
+        self.client = client
+        assert client.post("/api/register", json={"name": name, "password": "password123"}).status_code == 201
+        token = client.post("/api/tokens", json={"name": name, "password": "password123"}).json()["token"]
+        self.headers = {"Authorization": f"Bearer {token}"}
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        r = self.client.request(method, path, json=body, headers=self.headers)
+        assert r.status_code < 300, (path, r.text)
+        return r
+
+
+def play(client: TestClient, tag: str, phases: int, rng: random.Random) -> tuple[int, Api, Game]:
+    """A game played to ``phases`` played phases; also the same game in the engine (the old document)."""
+    master = Api(client, f"gm{tag}")
+    gid = master.call("POST", "/api/games", {"name": tag, "assignment": "choice"}).json()["id"]
+    players = {}
+    for p in POWERS:
+        players[p] = Api(client, f"{tag}{p.lower()}")
+        players[p].call("POST", f"/api/games/{gid}/join", {"role": "player", "power": p})
+    shadow = Game.new()
+    for _ in range(phases):
+        for p, api in players.items():
+            legal = api.call("GET", f"/api/games/{gid}/legal").json()["legal"]
+            lines = [rng.choice(options) for options in legal.values() if options]
+            if lines:
+                api.call("PUT", f"/api/games/{gid}/orders", {"orders": lines})
+                shadow.set_orders(p, lines)
+        master.call("POST", f"/api/games/{gid}/master", {"action": "adjudicate"})
+        shadow.advance()
+        if shadow.is_over:
+            break
+    return gid, players["FRANCE"], shadow
+
+
+def first_read(site: Site, api: Api, gid: int, path: str, reps: int) -> float:
+    """Median milliseconds of ``path`` read first after a phase (cached game and boards forgotten)."""
+    times = []
+    for _ in range(reps):
+        site.referee.cache.forget(gid)
+        BOARDS.clear()
+        start = time.perf_counter()
+        api.call("GET", path)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def old_load(game: Game, reps: int) -> float:
+    """Median milliseconds of loading the old one-document form of ``game`` (replaying every phase)."""
+    gmap = game.rules.game_map
+    from arbitre.judge.codec import position_to_data
+
+    doc = {
+        "format": "arbitre-game/1",
+        "map": "standard",
+        "rules": [],
+        "options": {},
+        "position": position_to_data(game.position, gmap),
+        "history": [{"position": position_to_data(r.position, gmap), "orders": r.orders} for r in game.history],
+    }
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        Game.from_data(doc)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--phases", type=int, nargs=2, default=[4, 60])
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    print(f"core: {core()}; load average {os.getloadavg()[0]:.1f}")
+    security._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = make_site(
+            Settings(database_url=f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", run_worker=False), ManualClock()
+        )
+        with TestClient(create_app(site=site)) as client:
+            rows = []
+            for n in args.phases:
+                gid, api, shadow = play(client, f"g{n}", n, rng)
+                played = len(api.call("GET", f"/api/games/{gid}/history").json())
+                api_ms = first_read(site, api, gid, f"/api/games/{gid}", args.reps)
+                page_ms = first_read(site, api, gid, f"/games/{gid}", args.reps)
+                rows.append((played, api_ms, page_ms, old_load(shadow, max(3, args.reps // 5))))
+        site.db.dispose()
+    for played, api_ms, page_ms, replay_ms in rows:
+        print(
+            f"{played:3d} phases: API {api_ms:6.1f} ms, page {page_ms:6.1f} ms (median of {args.reps}); "
+            f"before records, loading it replayed every phase: {replay_ms:6.1f} ms"
+        )
+    (short, a1, p1, _), (long, a2, p2, _) = rows
+    print(f"ratio {long} / {short} phases: API {a2 / a1:.2f}x, page {p2 / p1:.2f}x (target <= 1.5x)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
