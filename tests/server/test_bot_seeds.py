@@ -15,13 +15,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
 
+from arbitre.life.botworker import bot_orders
 from arbitre.server import worker
 from arbitre.server.app import create_app
 from arbitre.store import migrate, open_database
-from arbitre.store.botseats import bot_orders, bot_seats
+from arbitre.store.botseats import bot_seats
+from arbitre.store.migrate import alembic_config
 from arbitre.store.models import BotSeat, GameRow
 from tests.server.conftest import POWERS
 from tests.server.test_bots_server import BOTS, bot_game
@@ -65,7 +68,10 @@ def test_two_alike_servers_give_their_bot_seats_different_secret_seeds(backend: 
 def test_the_migration_gives_existing_seats_random_seeds_and_numbers_votes_and_notifications(db_url: str) -> None:
     db = open_database(db_url)
     try:
-        migrate(db, "0011")
+        script = ScriptDirectory.from_config(alembic_config(db))
+        before = script.get_revision("0012_secrets").down_revision  # the schema just before this migration
+        assert isinstance(before, str)
+        migrate(db, before)
         now = datetime(2030, 1, 1, tzinfo=UTC).replace(tzinfo=None)
         with db.engine.begin() as conn:
             for uid in (1, 2):
