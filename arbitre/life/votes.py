@@ -6,6 +6,9 @@ in rows and runs inside the caller's write transaction, on the locked game row.
 A passed draw or concession ends the game; a passed pause, resume or extension
 acts on its clock, as the master's console would.
 
+Every reader names a vote by its number in its game (``Vote.number``: 1 for the game's first
+vote), never by its row id, which counts every game's votes (private games' included).
+
 Notifications: :func:`announce` is the one place that tells the outside world
 that a vote was opened or decided (it writes to the notification outbox when
 that module is present).
@@ -17,7 +20,7 @@ import importlib
 import logging
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
@@ -109,7 +112,7 @@ def records(session: Session, row: GameRow, game: Game) -> list[VoteRecord]:
         voters = voters_of(session, row, game, motion) if status == OPEN else tuple(sorted(ballots[v.id]))
         out.append(
             VoteRecord(
-                number=v.id,
+                number=v.number,
                 motion=motion,
                 proposer=v.proposer,
                 status=status,
@@ -160,6 +163,9 @@ def propose(
         status=OPEN,
         decided_by="",
         created_at=now,
+        # the game's row is locked: no other vote of this game is being numbered now
+        number=int(session.scalar(select(func.coalesce(func.max(Vote.number), 0)).where(Vote.game_id == row.id)) or 0)
+        + 1,
     )
     session.add(vote)
     session.flush()
@@ -171,22 +177,21 @@ def propose(
     return vote
 
 
-def _open_vote(session: Session, row: GameRow, vote_id: int) -> Vote:
-    vote = session.get(Vote, vote_id)
-    if vote is None or vote.game_id != row.id:
-        raise LookupError(vote_id)
+def _open_vote(session: Session, row: GameRow, number: int) -> Vote:
+    """The game's vote numbered ``number``, if it is open (``LookupError`` when the game has no such vote)."""
+    vote = session.scalars(select(Vote).where(Vote.game_id == row.id, Vote.number == number)).first()
+    if vote is None:
+        raise LookupError(number)
     if effective_status(vote, row) != OPEN:
         raise GameRuleError(f"this vote is {effective_status(vote, row)}", "vote")
     return vote
 
 
-def cast(
-    session: Session, referee: Referee, row: GameRow, vote_id: int, power: str, choice: str, now: datetime
-) -> Vote:
+def cast(session: Session, referee: Referee, row: GameRow, number: int, power: str, choice: str, now: datetime) -> Vote:
     """``power`` votes yes or no (a later ballot replaces its earlier one while the vote is open)."""
     if choice not in (YES, NO):
         raise GameRuleError("a ballot is yes or no", "choice")
-    vote = _open_vote(session, row, vote_id)
+    vote = _open_vote(session, row, number)
     game = referee.game(session, row)
     if power not in voters_of(session, row, game, Motion(vote.kind, tuple(vote.powers or ()), vote.minutes)):
         raise GameRuleError(f"{power} does not vote on this", "vote")
@@ -206,9 +211,9 @@ def _changed(vote: Vote) -> None:
     flag_modified(vote, "status")
 
 
-def withdraw_ballot(session: Session, row: GameRow, vote_id: int, power: str) -> Vote:
+def withdraw_ballot(session: Session, row: GameRow, number: int, power: str) -> Vote:
     """``power`` takes its ballot back while the vote is open (it is asked again; nothing is decided by it)."""
-    vote = _open_vote(session, row, vote_id)
+    vote = _open_vote(session, row, number)
     ballot = session.scalars(select(Ballot).where(Ballot.vote_id == vote.id, Ballot.power == power)).first()
     if ballot is None:
         raise GameRuleError(f"{power} has no ballot in this vote", "vote")
@@ -218,9 +223,9 @@ def withdraw_ballot(session: Session, row: GameRow, vote_id: int, power: str) ->
     return vote
 
 
-def withdraw(session: Session, row: GameRow, vote_id: int, power: str, now: datetime) -> Vote:
+def withdraw(session: Session, row: GameRow, number: int, power: str, now: datetime) -> Vote:
     """The power that opened a vote withdraws it while it is undecided (it is told as decided: ``withdrawn``)."""
-    vote = _open_vote(session, row, vote_id)
+    vote = _open_vote(session, row, number)
     if vote.proposer != power:
         raise GameRuleError("only the power that opened a vote withdraws it", "vote")
     vote.status, vote.decided_by, vote.decided_at = WITHDRAWN, "proposer", now
@@ -229,9 +234,9 @@ def withdraw(session: Session, row: GameRow, vote_id: int, power: str, now: date
     return vote
 
 
-def decide(session: Session, referee: Referee, row: GameRow, vote_id: int, approve: bool, now: datetime) -> Vote:
+def decide(session: Session, referee: Referee, row: GameRow, number: int, approve: bool, now: datetime) -> Vote:
     """The master approves (the vote passes and is carried out) or rejects an open vote."""
-    vote = _open_vote(session, row, vote_id)
+    vote = _open_vote(session, row, number)
     _close(session, referee, row, vote, PASSED if approve else FAILED, MASTER, now)
     return vote
 
@@ -265,7 +270,7 @@ def carry_out(session: Session, referee: Referee, row: GameRow, vote: Vote, now:
         referee.resume(row, now)
     elif vote.kind == EXTEND:
         referee.extend(row, (vote.minutes or 0) * 60, now)
-    log.info("game %s: the %s vote %s passed", row.id, vote.kind, vote.id)
+    log.info("game %s: the %s vote %s passed", row.id, vote.kind, vote.number)
 
 
 def announce(
@@ -287,7 +292,7 @@ def announce(
     data = {
         "vote": vote.kind,
         "status": vote.status,
-        "id": vote.id,
+        "id": vote.number,
         "powers": list(vote.powers or []),
         "minutes": vote.minutes,
         "passed": passed,

@@ -379,7 +379,7 @@ def _vote_problem(err: GameRuleError) -> Problem:
 def propose_vote(
     session: Session, site: Site, seat: Seat, kind: str, powers: list[str] | None, minutes: int | None
 ) -> int:
-    """A player opens a vote (its own ballot is yes); returns the vote's id."""
+    """A player opens a vote (its own ballot is yes); returns the vote's id (its number in the game)."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power proposes a vote")
     if kind not in VOTE_KINDS:
@@ -388,7 +388,7 @@ def propose_vote(
         vote = store_votes.propose(session, site.referee, seat.row, seat.power, kind, powers or [], minutes, site.now())
     except GameRuleError as err:
         raise _vote_problem(err) from err
-    return vote.id
+    return vote.number
 
 
 def cast_ballot(session: Session, site: Site, seat: Seat, vote_id: int, choice: str) -> None:

@@ -385,9 +385,13 @@ async def stream(
 ) -> AsyncIterator[str]:
     """The text of one reader's event stream, from its first reading until it loses access or its lifetime ends.
 
-    ``read`` runs in a worker thread after every change signal for the game and after ``keepalive``
-    seconds without one (a comment line is then sent); it raises when the reader may no longer read
-    the game, which ends the stream.
+    ``read`` runs in a worker thread after every change signal for the game and at every keep-alive beat;
+    it raises when the reader may no longer read the game, which ends the stream.
+
+    The keep-alive comment lines (``: keep-alive``) and the end of the stream keep a fixed clock: a beat every
+    ``keepalive`` seconds from the stream's start, the end :data:`LIFETIME_SECONDS` after it, whatever
+    happens in the game meanwhile.  (A timer restarted by every change signal would stop the keep-alives
+    while others write orders, press or secret ballots: the reader would see that others are busy.)
     """
     waiter = hub.open(game_id)
     waiter.event.set()  # read once more at once: a change may have come between the first reading and now
@@ -396,15 +400,18 @@ async def stream(
         yield f"retry: {RETRY_MS}\n\n"
         viewer, seen, events = first
         started = loop.time()
+        end = started + LIFETIME_SECONDS
+        beat = started + keepalive  # the next keep-alive
         while True:
             for i, (kind, payload) in enumerate(events):
                 yield format_event(kind, payload, seen.cursor() if i == len(events) - 1 else None)
-            if loop.time() - started > LIFETIME_SECONDS:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter.event.wait(), timeout=min(beat, end) - loop.time())
+            if loop.time() >= end:
                 return
-            try:
-                await asyncio.wait_for(waiter.event.wait(), timeout=keepalive)
-            except TimeoutError:
+            if loop.time() >= beat:
                 yield ": keep-alive\n\n"
+                beat += keepalive  # on the clock of the stream's start, not of the last change
             waiter.event.clear()
             try:
                 now_viewer, now, events = await run_in_threadpool(read, seen)

@@ -9,7 +9,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadData, BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
 SESSION_COOKIE = "arbitre_session"
 """Name of the session cookie."""
@@ -75,6 +75,22 @@ class Signer:
     def make_token(self, purpose: str, data: dict[str, Any]) -> str:
         """A URL-safe signed token carrying ``data`` for one ``purpose`` (a token of one purpose opens no other)."""
         return URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{purpose}").dumps(data)
+
+    def make_fixed_token(self, purpose: str, data: dict[str, Any]) -> str:
+        """Like :meth:`make_token` but without a time in it: the same ``data`` always gives the same token (a link
+        in an e-mail that tells nothing of when it was written: when a sender wrote it depends on everyone's mail)."""
+        return URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{purpose}-fixed").dumps(data)
+
+    def read_fixed_token(self, purpose: str, value: str | None) -> dict[str, Any] | None:
+        """The data of a token made by :meth:`make_fixed_token` (or, for links made before, by
+        :meth:`make_token`) for ``purpose``; ``None`` if forged or malformed."""
+        if not value or len(value) > 512:
+            return None
+        try:
+            data = URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{purpose}-fixed").loads(value)
+        except BadData:
+            return self.read_token(purpose, value)
+        return data if isinstance(data, dict) else None
 
     def read_token(self, purpose: str, value: str | None, max_age: int | None = None) -> dict[str, Any] | None:
         """The data of a token made by :meth:`make_token` for ``purpose``; ``None`` if forged, too old or malformed."""

@@ -37,7 +37,7 @@ from arbitre.store.games import (
     taken_seats,
     user_names,
 )
-from arbitre.store.messages import TO_MASTER, allowed_recipients, messages_for
+from arbitre.store.messages import TO_MASTER, allowed_recipients, count_for, messages_after
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -410,22 +410,31 @@ def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | Non
     return history_phase(site, session, seat, seat.row.played - 1)
 
 
+PRESS_LIMIT = 500
+"""How many of the newest messages the press answer lists."""
+
+
 def press(session: Session, seat: Seat) -> dict[str, Any]:
-    """The messages the requester may read and where they may write."""
-    msgs = messages_for(session, seat.row.id, seat.press_name)  # not cached: long lists, read on their own page
+    """The messages the requester may read and where they may write.
+
+    A message's ``id`` is its number among the messages the requester may read (1 for the first): the row id
+    counts every message of the site, so it would tell how much others wrote to each other."""
+    # not cached: long lists, read on their own page.  The newest PRESS_LIMIT, numbered from where they start
+    start = max(0, count_for(session, seat.row.id, seat.press_name) - PRESS_LIMIT)
+    msgs = messages_after(session, seat.row.id, seat.press_name, start, PRESS_LIMIT)
     return {
         "press": seat.row.press,
         "you": seat.press_name,
         "messages": [
             {
-                "id": m.id,
+                "id": n,
                 "phase": m.phase,
                 "from": m.sender,
                 "to": m.recipient,
                 "body": m.body,
                 "at": m.created_at.isoformat(),
             }
-            for m in msgs
+            for n, m in enumerate(msgs, start=start + 1)
         ],
     }
 

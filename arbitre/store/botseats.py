@@ -10,9 +10,16 @@ Bots order through :meth:`arbitre.life.referee.Referee.submit`, exactly as
 people do, from the deadline worker, each game in its
 own write transaction holding the game's row lock (:mod:`arbitre.life.botworker`).
 A bot is asked with its power's view and legal orders only.
+
+Each seat's seed is random and secret (:data:`SEED_BITS` bits from :mod:`secrets`, drawn when
+a bot takes the seat, never shown): the house bot is deterministic for its seed, so a seed
+anyone could work out (it once was the game id × 100 + the power's index) would let an
+opponent compute the bot's orders from its own view before the deadline.
 """
 
 from __future__ import annotations
+
+import secrets
 
 from sqlalchemy import ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -28,6 +35,13 @@ unanimity), ``exclude`` (the seat is left out of votes and scores), ``count`` (t
 player's, its centres and result included)."""
 REASONS = ("master", "empty", "disorder", "lateness")
 """Why a bot holds a seat."""
+SEED_BITS = 63
+"""How many random bits a bot seat's seed has (it fits the signed 64-bit column)."""
+
+
+def new_seed() -> int:
+    """A fresh secret seed for a bot seat."""
+    return secrets.randbits(SEED_BITS)
 
 
 class BotSetting(Base):
@@ -87,7 +101,7 @@ def store_settings(session: Session, game_id: int, votes: str | None, after_miss
 def seat_bot(
     session: Session, row: GameRow, power: str, powers: list[str], reason: str = "master", kind: str = "house"
 ) -> BotSeat:
-    """Give ``power`` to a bot (replacing the bot already there); the seed is fixed by the game and power."""
+    """Give ``power`` to a bot (replacing the bot already there), with a new random secret seed."""
     power = power.upper()
     if power not in powers:
         raise GameRuleError(f"{power!r} is not a power of this game ({', '.join(powers)})")
@@ -101,7 +115,7 @@ def seat_bot(
         session.add(seat)
     seat.kind, seat.seed, seat.reason, seat.since, seat.acted = (
         kind,
-        row.id * 100 + powers.index(power),
+        new_seed(),
         reason,
         row.phase,
         "",

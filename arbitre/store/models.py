@@ -275,14 +275,17 @@ class GameRecord(Base):
 
 
 class BotSeat(Base):
-    """A power of a game played by a bot (``kind``, ``seed``), and since when (``since``: a phase)."""
+    """A power of a game played by a bot (``kind``, ``seed``), and since when (``since``: a phase).
+
+    ``seed`` is random and secret (:func:`arbitre.store.botseats.seat_bot`): the house bot is
+    deterministic for its seed, so whoever knew the seed could compute the bot's orders."""
 
     __tablename__ = "bot_seats"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     power: Mapped[str] = mapped_column(String(24))
     kind: Mapped[str] = mapped_column(String(16), default="house")
-    seed: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int] = mapped_column(BigInteger, default=0)
     reason: Mapped[str] = mapped_column(String(16), default="master")
     since: Mapped[str] = mapped_column(String(16), default="")
     acted: Mapped[str] = mapped_column(String(48), default="")
@@ -311,6 +314,11 @@ class Vote(Base):
     decided_by: Mapped[str] = mapped_column(String(16), default="")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    number: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The vote's number in its game (1 for its first vote): what readers see and name, never the row id,
+    which counts every game's votes."""
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_vote_number"),)
 
 
 class Ballot(Base):
@@ -346,9 +354,13 @@ class Notification(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     in_site: Mapped[bool] = mapped_column(Boolean, default=True)
     read_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    number: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The notification's number among its recipient's notifications (1 for the first): the id its reader
+    sees (list, e-mail ``Message-ID``, webhook delivery), never the row id, which counts everyone's."""
 
     __table_args__ = (
         UniqueConstraint("user_id", "dedupe", name="uq_notification_dedupe"),
+        UniqueConstraint("user_id", "number", name="uq_notification_number"),
         Index("ix_notifications_user", "user_id", "id"),
     )
 

@@ -15,7 +15,8 @@ Two ways in:
   commits, so they commit with the change or not at all.
 
 A notification holds no words and nothing secret: only what it is about (phase
-names, a message id, a deadline).  Its text is written when it is read or sent,
+names, a message id, a deadline).  Its reader knows it by its number among the
+reader's own notifications (``Notification.number``), never by its row id.  Its text is written when it is read or sent,
 from the recipient's own view and in the recipient's language
 (:mod:`arbitre.server.notify`).  Each notification gets one
 :class:`~arbitre.store.models.Delivery` row per outside channel the recipient
@@ -29,8 +30,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, String, cast, event, inspect, or_, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import ColumnElement, String, cast, event, func, inspect, or_, select
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from arbitre.store.access import known_game_ids
@@ -138,26 +139,54 @@ def enqueue(session: Session, ev: Event, now: datetime) -> int:
         in_site = wants(user, SITE, ev.kind)
         if not channels and not in_site:
             continue
-        try:
-            with session.begin_nested():  # another process may write the same event now: keep one
-                note = Notification(
-                    user_id=user_id,
-                    kind=ev.kind,
-                    game_id=ev.game_id,
-                    data=dict(ev.data),
-                    dedupe=dedupe,
-                    created_at=now,
-                    in_site=in_site,
-                )
-                session.add(note)
-                session.flush()
-                for channel in channels:
-                    session.add(Delivery(notification_id=note.id, channel=channel, state="pending", attempts=0))
-                session.flush()
-        except IntegrityError:
-            continue
-        written += 1
+        for _attempt in range(NUMBER_ATTEMPTS):
+            try:
+                with session.begin_nested():  # another process may write the same event now: keep one
+                    note = Notification(
+                        user_id=user_id,
+                        kind=ev.kind,
+                        game_id=ev.game_id,
+                        data=dict(ev.data),
+                        dedupe=dedupe,
+                        created_at=now,
+                        in_site=in_site,
+                        number=next_number(session, user_id),
+                    )
+                    session.add(note)
+                    session.flush()
+                    for channel in channels:
+                        session.add(Delivery(notification_id=note.id, channel=channel, state="pending", attempts=0))
+                    session.flush()
+            except (IntegrityError, OperationalError):
+                # the same event written by another process (keep theirs), or its number taken by another
+                # process's notification to this user (or a deadlock on it): number it again, seeing theirs
+                if _has(session, user_id, dedupe):
+                    break
+                continue
+            written += 1
+            break
     return written
+
+
+NUMBER_ATTEMPTS = 5
+"""How many times a notification is numbered again when other processes took its number meanwhile."""
+
+
+def next_number(session: Session, user_id: int) -> int:
+    """The number of the user's next notification: one more than their newest (1 for their first).
+
+    Readers see this number, never the row id: the row id counts every user's notifications, so it would
+    tell a reader how many others got (a private exchange between two other powers, say).
+    """
+    found = session.scalar(select(func.max(Notification.number)).where(Notification.user_id == user_id))
+    return int(found or 0) + 1
+
+
+def _has(session: Session, user_id: int, dedupe: str) -> bool:
+    return (
+        session.scalar(select(Notification.id).where(Notification.user_id == user_id, Notification.dedupe == dedupe))
+        is not None
+    )
 
 
 def opted_in(session: Session, kind: str) -> list[int]:
@@ -314,22 +343,22 @@ def unread_count(session: Session, user_id: int) -> int:
 
 
 def site_list(session: Session, user_id: int, limit: int = 50, before: int | None = None) -> list[Notification]:
-    """The user's site notifications, newest first (``before``: older than this id), about games the user may
+    """The user's site notifications, newest first (``before``: older than this number), about games the user may
     know exist (a player replaced in a private game no longer reads about it)."""
     stmt = select(Notification).where(
         Notification.user_id == user_id, Notification.in_site.is_(True), _known_to(user_id)
     )
     if before is not None:
-        stmt = stmt.where(Notification.id < before)
-    return list(session.scalars(stmt.order_by(Notification.id.desc()).limit(limit)))
+        stmt = stmt.where(Notification.number < before)
+    return list(session.scalars(stmt.order_by(Notification.number.desc()).limit(limit)))
 
 
 def mark_read(session: Session, user_id: int, ids: Iterable[int] | None, now: datetime) -> int:
-    """Mark the user's notifications ``ids`` (``None``: all) read; returns how many changed."""
+    """Mark the user's notifications numbered ``ids`` (``None``: all) read; returns how many changed."""
     from sqlalchemy import update
 
     stmt = update(Notification).where(Notification.user_id == user_id, Notification.read_at.is_(None))
     if ids is not None:
-        stmt = stmt.where(Notification.id.in_(list(ids)))
+        stmt = stmt.where(Notification.number.in_(list(ids)))
     result = session.execute(stmt.values(read_at=now))
     return int(getattr(result, "rowcount", 0))

@@ -145,7 +145,7 @@ def test_a_crash_between_claim_and_send_is_sent_again_with_the_same_message_id(
     clock.advance(sender.lease(mail_site).total_seconds() + 1)
     assert sender.tick(mail_site) == 8
     ids = [m.message["Message-ID"] for m in received.messages()]
-    assert sorted(ids) == sorted(sender.message_id(mail_site, c.notification.id, "email") for c in claimed)
+    assert sorted(ids) == sorted(sender.message_id(mail_site, c.notification, "email") for c in claimed)
     with mail_site.db.writing() as s:  # the dead sender comes back: it owns nothing any more
         assert not deliveries.finish(s, claimed[0].delivery_id, "dead-sender", clock.now())
 

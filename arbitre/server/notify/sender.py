@@ -14,7 +14,7 @@ Each run of the loop (:func:`step`):
 
 A crash between the send and the mark leaves the row claimed; when its lease runs
 out another sender sends it again with the same ``Message-ID``
-(``<n{id}.email@host>``), which mail systems use to recognise a copy.  A crash
+(``<n{number}.email.{tag}@host>``), which mail systems use to recognise a copy.  A crash
 before the send sends nothing twice.
 """
 
@@ -49,14 +49,16 @@ LONGEST_REMINDER = 7 * 24 * 60
 """The earliest "deadline soon" a user may ask for: a week before (in minutes)."""
 
 
-def message_id(site: Site, notification_id: int, channel: str) -> str:
+def message_id(site: Site, note: Notification, channel: str) -> str:
     """The stable ``Message-ID`` of one notification on one channel (the same on every attempt).
 
-    It names the site's database too (a digest of its signing key), so two installations, or a database
-    made anew, never reuse an id.
+    It holds the notification's number among its recipient's own notifications (never its row id, which
+    counts everyone's: a private exchange between two others would move it) and a digest, by the site's
+    signing key, of the recipient and the site: unique per recipient and per installation (a database made
+    anew never reuses an id), and telling nothing of anyone else.
     """
-    site_tag = site.signer.csrf_token("message-id")[:10]
-    return f"<n{notification_id}.{channel}.{site_tag}@{host(site)}>"
+    tag = site.signer.csrf_token(f"message-id:{note.user_id}")[:16]
+    return f"<n{note.number}.{channel}.{tag}@{host(site)}>"
 
 
 def host(site: Site) -> str:
@@ -66,7 +68,7 @@ def host(site: Site) -> str:
 
 def unsubscribe_url(site: Site, user_id: int, kind: str) -> str:
     """The one-click link that turns ``kind`` off for e-mail (works without logging in)."""
-    token = site.signer.make_token("unsubscribe", {"u": user_id, "k": kind})
+    token = site.signer.make_fixed_token("unsubscribe", {"u": user_id, "k": kind})
     return f"{site.settings.site_url}/unsubscribe/{token}"
 
 
@@ -98,7 +100,7 @@ def compose(site: Site, note: Notification, user: User) -> Any:
     envelope = Envelope(
         sender=sender,
         to=user.email or "",
-        message_id=message_id(site, note.id, EMAIL),
+        message_id=message_id(site, note, EMAIL),
         date=note.created_at,
         unsubscribe_url=unsubscribe_url(site, user.id, note.kind),
         lang=user.lang,
@@ -110,7 +112,7 @@ def webhook_body(site: Site, note: Notification, user: User) -> bytes:
     """The webhook body of ``note`` for ``user``: the letter written from their view, as JSON."""
     with site.db.reading() as s:
         letter = letters.write(s, site.referee, note, user)
-    return webhook.payload(letter.item(note), site.settings.site_url, message_id(site, note.id, WEBHOOK))
+    return webhook.payload(letter.item(note), site.settings.site_url, message_id(site, note, WEBHOOK))
 
 
 def send_webhook(site: Site, note: Notification, user: User) -> None:
@@ -120,7 +122,7 @@ def send_webhook(site: Site, note: Notification, user: User) -> None:
         user.webhook_url or "",
         user.webhook_secret or "",
         body,
-        message_id(site, note.id, WEBHOOK),
+        message_id(site, note, WEBHOOK),
         http_loopback=site.settings.webhook_http_loopback,
         deadline=site.settings.webhook_deadline,
     )

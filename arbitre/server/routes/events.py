@@ -70,8 +70,9 @@ async def events(
     Authenticate with `Authorization: Bearer <token>` or the session cookie. Each event has an `event:`
     type, one `data:` line of JSON and (the last of each batch) an `id:`; reconnecting with that id in
     `Last-Event-ID` (browsers do it by themselves) sends what changed in between, so nothing is lost.
-    A comment line (`: keep-alive`) comes every 20 s without events; the server ends a stream after
-    15 minutes and the client reconnects.
+    A comment line (`: keep-alive`) comes every 20 s counted from the stream's start, whatever happens in
+    the game (its timing tells nothing of others' activity); the server ends a stream 15 minutes after its
+    start and the client reconnects.
 
     | event | when | data |
     |---|---|---|

@@ -105,7 +105,7 @@ class NotifySettingsIn(Strict):
 
 
 class ReadIn(Strict):
-    """Which notifications to mark read (``ids`` left out: all)."""
+    """Which notifications to mark read, by their ``id`` in your list (``ids`` left out: all)."""
 
     ids: Annotated[list[RowId], Field(max_length=200)] | None = None
 
@@ -138,12 +138,15 @@ def account_context(user: User) -> dict[str, Any]:
 def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, Any]:
     """One notification of the list, written for ``user``."""
     letter = letters.write(s, site.referee, note, user)
-    return {"id": note.id, **letter.item(note), "read": note.read_at is not None}
+    return {"id": note.number, **letter.item(note), "read": note.read_at is not None}
 
 
 @router.get("/api/notifications")
 def list_notifications(request: Request, before: int | None = None, limit: int = 50) -> dict[str, Any]:
-    """Your site notifications, newest first (``before``: older than this id), and how many are unread."""
+    """Your site notifications, newest first (``before``: older than this id), and how many are unread.
+
+    A notification's ``id`` is its number among your own notifications (1 for your first): it counts nothing
+    that others get."""
     if not 1 <= limit <= 200:
         raise bad_request("limit is 1 to 200", "bad_query", "query.limit")
     if before is not None and not 1 <= before <= 2**31 - 1:
@@ -293,7 +296,7 @@ def settings_form(
 
 # ----------------------------------------------------------------------------- unsubscribe (no login)
 def _unsubscribe_target(site: Site, token: str) -> tuple[int, str]:
-    data = site.signer.read_token("unsubscribe", token)
+    data = site.signer.read_fixed_token("unsubscribe", token)
     if not data or not isinstance(data.get("u"), int) or data.get("k") not in KINDS:
         raise Problem(404, "not_found", "this unsubscribe link is not valid")
     return int(data["u"]), str(data["k"])
