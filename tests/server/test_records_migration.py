@@ -158,10 +158,10 @@ def test_the_upgrade_writes_sandboxes_as_records_and_they_read_the_same(tmp_path
     site = make_site(Settings(database_url=f"sqlite:///{path}", run_worker=False), ManualClock())
     try:
         with site.db.reading() as session:
-            boxes = {bid: data for bid, data in session.execute(text("SELECT id, data FROM sandboxes"))}
+            rows = session.execute(text("SELECT id, data FROM sandboxes")).all()
     finally:
         site.db.dispose()
-    boxes = {bid: json.loads(data) if isinstance(data, str) else data for bid, data in boxes.items()}
+    boxes = {bid: json.loads(data) if isinstance(data, str) else data for bid, data in rows}
     assert boxes[100] == broken  # left as it was (still read by replaying it, as before)
     for gid, doc in docs.items():
         new = boxes[100 + gid]
