@@ -189,3 +189,27 @@ def test_missing_catalog_is_an_error() -> None:
     with pytest.raises(CatalogError, match="no catalog"):
         load("xx")
     assert LOCALE_DIR.is_dir()
+
+
+def test_update_writes_a_new_module_s_catalog_in_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scripts/update-catalogs`` (module part): a new module's words land in its folder, translations are kept."""
+    from arbitre.words.module_catalogs import update_module_catalog
+
+    folder = tmp_path / "newpkg" / "shiny"
+    folder.mkdir(parents=True)
+    (tmp_path / "newpkg" / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "__init__.py").write_text('def N_(m):\n    return m\n\nWORDS = N_("Shiny words")\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = RuleModule("shiny", "newpkg.shiny:make", "Shiny", "Shiny rules.")
+    po = update_module_catalog(module, "fr")
+    assert po == folder / "locale" / "fr" / "LC_MESSAGES" / "shiny.po"
+    assert sorted(module_problems(module, "fr")) == [
+        "untranslated: 'Shiny rules.' (arbitre/variants/registry.py (shiny))",
+        "untranslated: 'Shiny words' (shiny/__init__.py:4)",
+        "untranslated: 'Shiny' (arbitre/variants/registry.py (shiny))",
+    ]
+    text = po.read_text(encoding="utf-8")
+    for english, french in (("Shiny", "Brillant"), ("Shiny rules.", "Règles brillantes."), ("Shiny words", "Mots")):
+        text = text.replace(f'msgid "{english}"\nmsgstr ""', f'msgid "{english}"\nmsgstr "{french}"')
+    po.write_text(text, encoding="utf-8")
+    assert update_module_catalog(module, "fr") == po and module_problems(module, "fr") == []

@@ -91,7 +91,9 @@ def update_module_catalog(module: RuleModule, lang: str) -> Path | None:
             ),
         )
         po.parent.mkdir(parents=True, exist_ok=True)
+    created = catalog.creation_date
     catalog.update(template, no_fuzzy_matching=True)
+    catalog.creation_date = created  # unchanged words leave the file unchanged
     with po.open("wb") as f:
         write_po(f, catalog, width=0, ignore_obsolete=True, omit_header=False, sort_output=True, no_location=True)
     return po
