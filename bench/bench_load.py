@@ -214,6 +214,16 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         while time.time() < start:
             time.sleep(0.01)
         s0 = proc_cpu(proc.pid)
+        spy = None
+        if args.profile:  # py-spy (pip install py-spy) samples the server and its workers while the load runs
+            spy = subprocess.Popen(
+                [
+                    *("py-spy", "record", "-p", str(proc.pid), "--subprocesses", "--nonblocking", "-r", "200"),
+                    *("-d", str(int(args.seconds)), "-f", "raw", "-o", str(args.profile)),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         outs = []
         for child in children:
             assert child.stdout is not None
@@ -221,6 +231,8 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
             child.wait()
         ended = max(o["ended"] for o in outs)
         server = proc_cpu(proc.pid) - s0
+        if spy is not None:
+            spy.wait(60)
     finally:
         proc.terminate()
         proc.wait(30)
@@ -277,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="page", help="comma-separated kinds of request in turn: page, map, api")
     ap.add_argument("--postgres-url", default=os.environ.get("ARBITRE_TEST_POSTGRES_URL"))
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--profile", type=Path, help="py-spy the server during the run (collapsed stacks to this file)")
     ap.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.client:
