@@ -115,9 +115,11 @@ async def client_run(spec: dict[str, Any]) -> dict[str, Any]:
         else:
             errors += 1
 
-    # Warm every connection (and the server's caches) before the clock starts.
+    # Warm every connection (and the server's caches), say so, and wait for the common start time.
     await asyncio.gather(*(c.get(PATHS[kinds[0]].format(game=g)) for c, g in zip(players, games, strict=True)))
-    rate, start, count = spec["rate"], spec["start"], spec["count"]
+    print("ready", flush=True)
+    start = float(await asyncio.to_thread(sys.stdin.readline))
+    rate, count = spec["rate"], spec["count"]
     offset = spec["offset"]
     r0 = resource.getrusage(resource.RUSAGE_SELF)
     tasks = []
@@ -191,7 +193,6 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         players = [{"game": c["game"], "token": c["headers"]["Authorization"].split()[1]} for c in clients]
         procs = max(1, min(args.procs, len(players)))
         total = int(args.rate * args.seconds)
-        start = time.time() + 3.0 + 0.5 * procs  # every client process connected and warm by then
         children = []
         for k in range(procs):
             spec = {
@@ -200,7 +201,6 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
                 "players": players[k::procs],
                 "kinds": args.kinds,
                 "rate": args.rate / procs,
-                "start": start,
                 "count": total // procs,
                 "offset": k / procs,  # the processes' arrivals interleave evenly
             }
@@ -208,9 +208,18 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
                 [sys.executable, __file__, "--client"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
             )
             assert child.stdin is not None
-            child.stdin.write(json.dumps(spec))
-            child.stdin.close()
+            child.stdin.write(json.dumps(spec) + "\n")
+            child.stdin.flush()
             children.append(child)
+        for child in children:  # every client process started, connected and warm
+            assert child.stdout is not None
+            if child.stdout.readline().strip() != "ready":
+                raise RuntimeError("a client process failed to start")
+        start = time.time() + 0.5
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(f"{start}\n")
+            child.stdin.close()
         while time.time() < start:
             time.sleep(0.01)
         s0 = proc_cpu(proc.pid)
@@ -227,7 +236,7 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         outs = []
         for child in children:
             assert child.stdout is not None
-            outs.append(json.loads(child.stdout.read()))
+            outs.append(json.loads(child.stdout.read().strip().splitlines()[-1]))
             child.wait()
         ended = max(o["ended"] for o in outs)
         server = proc_cpu(proc.pid) - s0
@@ -293,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.client:
-        print(json.dumps(asyncio.run(client_run(json.loads(sys.stdin.read())))))
+        print(json.dumps(asyncio.run(client_run(json.loads(sys.stdin.readline())))))
         return 0
     args.kinds = [k for k in args.kinds.split(",") if k]
     unknown = set(args.kinds) - set(PATHS)
