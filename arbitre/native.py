@@ -37,6 +37,7 @@ CORE_MODULES: tuple[str, ...] = (
     "arbitre.orders.names",
     "arbitre.orders.parser",
     "arbitre.rules.legality",
+    "arbitre.rules.order_ids",
     "arbitre.rules.legal_orders",
     "arbitre.rules.ruleset",
     "arbitre.adjudicator.extension",

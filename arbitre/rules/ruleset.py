@@ -32,6 +32,7 @@ from arbitre.rules.legality import (
     check_retreat_order,
 )
 from arbitre.rules.options import RuleOptions
+from arbitre.rules.order_ids import OrderTable
 from arbitre.rules.phase_steps import ORDERS_STEP, Step
 from arbitre.rules.variant import Variant
 from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
@@ -71,6 +72,7 @@ class RuleSet:
     _kinds: dict[type, OrderKind] = field(default_factory=dict, init=False, repr=False, compare=False)
     _withdrawn: list[dict[type, str]] = field(default_factory=list, init=False, repr=False, compare=False)
     _unit_kinds: dict[str, UnitKind] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _tables: list[OrderTable] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def implementing(self, facet: type[F]) -> tuple[F, ...]:
         """The rule modules in play that implement ``facet`` (a protocol of :mod:`arbitre.rules.facets`…).
@@ -196,13 +198,31 @@ class RuleSet:
             )
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
-    def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:
-        """Standard movement legality, remembered when it depends only on the units named.
+    @property
+    def order_table(self) -> OrderTable:
+        """This rule set's movement orders by id, with what their words alone decide (:mod:`arbitre.rules.order_ids`).
 
-        The verdict on ``A PAR S A MAR - BUR`` depends on the order, the power and
-        the two units; only convoy routes look at the rest of the board, and
-        those verdicts are never remembered.
+        Built from :attr:`game_map` (the map after every module's transformation, so a module's
+        movement tables count) and :attr:`options`, and filled as orders are read.
         """
+        if not self._tables:
+            self._tables.append(OrderTable(self.game_map, self.options))
+        return self._tables[0]
+
+    def _check_movement(self, position: Position, power: str, order: Order, text: str | None) -> Order:
+        """Standard movement legality: the order table's verdict, else the reference checks, remembered
+        when they depend only on the units named.
+
+        The order table (:attr:`order_table`) vouches for the common orders with
+        a few lookups in the position.  Otherwise the verdict on ``A PAR S A MAR -
+        BUR`` depends on the order, the power and the two units; only convoy
+        routes look at the rest of the board, and those verdicts are never remembered.
+        """
+        static = self.order_table.get(text if text is not None else order, order)
+        if static is not None:
+            fast = static.check(position.units, power)
+            if fast is not None:
+                return fast
         if isinstance(order, (Convoy, Hold)) or order.unit is None:
             # Holds are cheaper to check than to look up; convoys depend on the whole board.
             return check_movement_order(self.game_map, position, power, order, self.options)
