@@ -299,10 +299,13 @@ def submit_orders(
         raise conflict(str(err)) from err
 
 
-def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> Message:
-    """Post a press message under the game's press settings; returns the stored message."""
+def send_message(session: Session, site: Site, seat: Seat, user: User, to: str | list[str], body: str) -> Message:
+    """Post a press message to one recipient or several (a power, ``MASTER``, or ``*`` alone for public press)
+    under the game's press settings; returns the stored message."""
     game = site.referee.game(session, seat.row)
-    if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+    names = [to] if isinstance(to, str) else list(to)
+    names = [n.strip() if n.strip() == "*" else n.strip().upper() for n in names]
+    if TO_MASTER in names and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
         raise bad_request("this game has no master to write to", "press", "to")
     try:
         return post_message(
@@ -311,14 +314,14 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
             seat.row.phase,
             user.id,
             seat.press_name,
-            (to or "").upper() if to != "*" else "*",
+            names,
             body or "",
             seat.row.press,
             game.powers(),
             site.now(),
         )
     except GameRuleError as err:
-        raise bad_request(str(err), "press", "to") from err
+        raise bad_request(str(err), "press", err.where or "to") from err
 
 
 def master_action(
