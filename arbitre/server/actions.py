@@ -17,6 +17,7 @@ from arbitre.life.referee import CheckedOrders, SubmitResult
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
+from arbitre.server.local_times import known_zone
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
@@ -47,12 +48,16 @@ def check_account(site: Site, name: str, password: str, address: str) -> str:
     return site.guard.gate.run(lambda: hash_password(password))
 
 
-def register(session: Session, site: Site, name: str, password_hash: str, lang: str) -> User:
-    """Create an account with a hash from :func:`check_account`."""
+def register(session: Session, site: Site, name: str, password_hash: str, lang: str, zone: str = "") -> User:
+    """Create an account with a hash from :func:`check_account`; ``zone``: its time zone when a known one (the
+    browser's, so that e-mails show the times the pages show), else UTC."""
     try:
-        return create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
+        user = create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
     except NameTaken as err:
         raise conflict("this name is taken") from err
+    if known_zone(zone):
+        user.time_zone = zone
+    return user
 
 
 def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:

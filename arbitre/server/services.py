@@ -459,15 +459,15 @@ def press(session: Session, seat: Seat, conversation: str | None = None) -> dict
 
 def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
     """The requester's conversations: public press first, then the most recently active first; each with its
-    parties, the others in it (``with``), its message count, how many the requester has not read, and the
-    number of its newest message."""
+    parties, the others in it (``with``), its message count, how many of the others' messages the requester
+    has not read, and the number of its newest message."""
     marks = read_marks(session, seat.row.id, seat.member.user_id) if seat.member else None
-    found = {parties: (n, last) for parties, n, last in conversations(session, seat.row.id, seat.press_name)}
-    found.setdefault(PUBLIC, (0, 0))
+    found = {c[0]: c[1:] for c in conversations(session, seat.row.id, seat.press_name)}
+    found.setdefault(PUBLIC, (0, 0, 0))
     order = sorted(found, key=lambda k: (k != PUBLIC, -found[k][1]))
     out = []
     for key in order:
-        count, last = found[key]
+        count, last, others = found[key]
         parties = conversation_parties(key)
         out.append(
             {
@@ -475,7 +475,7 @@ def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
                 "parties": parties,
                 "with": [p for p in parties if p != seat.press_name],
                 "count": count,
-                "unread": 0 if marks is None else max(0, count - marks.get(key, 0)),
+                "unread": 0 if marks is None else max(0, others - marks.get(key, 0)),
                 "last": last or None,
             }
         )
@@ -487,7 +487,7 @@ def read_conversation(session: Session, seat: Seat, conversation: str | None) ->
     :class:`Problem` 404 when the requester has no such conversation."""
     if seat.member is None:
         return
-    found = {parties: n for parties, n, _ in conversations(session, seat.row.id, seat.press_name)}
+    found = {c[0]: c[3] for c in conversations(session, seat.row.id, seat.press_name)}  # others' messages
     if conversation is None:
         mark_read(session, seat.row.id, seat.member.user_id, found)
         return

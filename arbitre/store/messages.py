@@ -132,21 +132,23 @@ def messages_after(session: Session, game_id: int, reader: str, start: int, limi
     return list(session.scalars(stmt))
 
 
-def conversations(session: Session, game_id: int, reader: str) -> list[tuple[str, int, int]]:
+def conversations(session: Session, game_id: int, reader: str) -> list[tuple[str, int, int, int]]:
     """The conversations ``reader`` may read: ``(parties column, how many messages, number of the newest among
-    the reader's messages)``, the most recently active first.  Built from the reader's messages only."""
-    stmt = cast(Select[Any], select(Message.parties, Message.id))
+    the reader's messages, how many were written by others)``, the most recently active first.  Built from the
+    reader's messages only."""
+    stmt = cast(Select[Any], select(Message.parties, Message.sender))
     rows = session.execute(_readable(stmt, game_id, reader).order_by(Message.id)).all()
     out: dict[str, list[int]] = {}
-    for number, (parties, _id) in enumerate(rows, start=1):
-        entry = out.setdefault(parties, [0, 0])
+    for number, (parties, sender) in enumerate(rows, start=1):
+        entry = out.setdefault(parties, [0, 0, 0])
         entry[0] += 1
         entry[1] = number
-    return sorted(((k, n, last) for k, (n, last) in out.items()), key=lambda c: -c[2])
+        entry[2] += sender != reader
+    return sorted(((k, n, last, others) for k, (n, last, others) in out.items()), key=lambda c: -c[2])
 
 
 def read_marks(session: Session, game_id: int, user_id: int) -> dict[str, int]:
-    """How many messages of each conversation (by its ``parties`` column) the user has read."""
+    """How many messages of others in each conversation (by its ``parties`` column) the user has read."""
     rows = session.scalars(select(MessageRead).where(MessageRead.game_id == game_id, MessageRead.user_id == user_id))
     return {r.conversation: r.seen for r in rows}
 
