@@ -467,6 +467,8 @@ def messages(game_id: int, request: Request, c: str | None = None) -> Response:
             raise Problem(404, "not_found", f"conversation {c} does not exist")
         services.read_conversation(v.session, seat, c)
         current = next((x for x in press["conversations"] if x["id"] == c), None)
+        if current is not None:
+            current["unread"] = 0  # read now, as it is shown
         return render(
             request,
             v.actor,
