@@ -192,3 +192,15 @@ def test_englands_conversations_do_not_depend_on_others_private_press(backend: s
     # England's conversations: public first, then the most recent
     first = next(v for k, v in plain.items() if k.startswith("/api/games/1/messages"))
     assert re.findall(r'"id":"([^"]+)"', first) == ["*", "ENGLAND,FRANCE", "ENGLAND,FRANCE,GERMANY"]
+
+
+def test_a_sandbox_is_named_in_its_makers_language_with_names_not_codes(app_client: TestClient) -> None:
+    gid, _master, players = start_game(app_client, press="full")
+    assert players["FRANCE"].put("/api/me", {"lang": "fr"}).status_code == 200
+    r = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {})
+    assert r.status_code == 201, r.text
+    assert r.json()["name"] == "Test — Printemps 1901, mouvements (vue de France)"
+    r = players["ENGLAND"].post(f"/api/games/{gid}/sandboxes", {})
+    assert r.json()["name"] == "Test — Spring 1901, movement (England's view)"
+    page = players["ENGLAND"].get(f"/sandboxes/{r.json()['id']}").text
+    assert "ENGLAND's view" not in page and "S1901M</span>" not in page
