@@ -440,7 +440,7 @@ class _Drawing:
         t = f'transform="translate({_f(x)} {_f(y)}) scale({_f(scale)})"'
         declared = _unit_kinds().get(kind)
         hidden = f" ({self.words((declared.shape if declared else UNKNOWN_UNIT).words)})" if u.hidden else ""
-        title = f"{u.power or 'unknown power'} {kind} {u.place}{hidden}"
+        title = f"{self.words(u.power.title() if u.power else 'unknown power')} {kind} {u.place}{hidden}"
         data = f' data-unit="{escape(f"{kind} {u.place}")}" data-power="{escape(u.power or "")}"'
         self.add(f'<g class="unit" {t}{extra}{data}{self.place_attrs(u.place)}><title>{escape(title)}</title>')
         outline = declared.shape if declared is not None else UNKNOWN_UNIT
@@ -508,7 +508,7 @@ class _Drawing:
                 pts.append(f"{_f(x + r * math.cos(a))},{_f(y + r * math.sin(a))}")
             self.add(
                 f'<polygon points="{" ".join(pts)}" fill="{RED}" stroke="#FFFFFF" stroke-width="1.2">'
-                f"<title>standoff in {escape(prov)}</title></polygon>"
+                f"<title>{escape(self.words('standoff in {province}').replace('{province}', prov))}</title></polygon>"
             )
         self.add("</g>")
 
@@ -626,7 +626,8 @@ class _Drawing:
         colour = self.style(o.power).colour
         failed = o.outcome is not None and o.outcome not in ("succeeds", "partial")
         places = o.places
-        title = f"<title>{escape(o.text)}{' — ' + escape(o.outcome) if o.outcome else ''}</title>"
+        outcome = f" — {self.words(o.outcome)}" if o.outcome else ""  # in the reader's language
+        title = f"<title>{escape(o.text)}{escape(outcome)}</title>"
         self.add(
             f'<g class="order {escape(o.kind)}" data-kind="{escape(o.kind)}" data-draw="{escape(drawing.name)}" '
             f'data-places="{escape(" ".join(places))}">{title}'
@@ -896,7 +897,7 @@ def render_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(g.width)} {_f(height)}" '
         f'width="{_f(g.width)}" height="{_f(height)}" font-family="{FONT}">'
     )
-    d.add(f"<title>{escape(view.map_name)} {escape(view.phase)} ({escape(view.viewer)})</title>")
+    d.add(f"<title>{escape(view.map_name)} {escape(phase_title(view.phase, words))}</title>")
     d.defs(powers)
     d.board(names or {})
     d.crossings()

@@ -20,6 +20,7 @@ from arbitre.life.turns import Closing, Plan, Submission, Turn, closing, ending,
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
+from arbitre.server.local_times import known_zone
 from arbitre.server.security import DUMMY_HASH, hash_password, verify_password
 from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
@@ -52,12 +53,16 @@ def check_account(site: Site, name: str, password: str, address: str) -> str:
     return site.guard.gate.run(lambda: hash_password(password))
 
 
-def register(session: Session, site: Site, name: str, password_hash: str, lang: str) -> User:
-    """Create an account with a hash from :func:`check_account`."""
+def register(session: Session, site: Site, name: str, password_hash: str, lang: str, zone: str = "") -> User:
+    """Create an account with a hash from :func:`check_account`; ``zone``: its time zone when a known one (the
+    browser's, so that e-mails show the times the pages show), else UTC."""
     try:
-        return create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
+        user = create_user(session, name, password_hash, lang if lang in ("en", "fr") else "en", site.now())
     except NameTaken as err:
         raise conflict("this name is taken") from err
+    if known_zone(zone):
+        user.time_zone = zone
+    return user
 
 
 def authenticate(session: Session, site: Site, name: str, password: str, address: str) -> User | None:
@@ -318,10 +323,13 @@ def submit_orders(
         raise conflict(str(err)) from err
 
 
-def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> Message:
-    """Post a press message under the game's press settings; returns the stored message."""
+def send_message(session: Session, site: Site, seat: Seat, user: User, to: str | list[str], body: str) -> Message:
+    """Post a press message to one recipient or several (a power, ``MASTER``, or ``*`` alone for public press)
+    under the game's press settings; returns the stored message."""
     game = site.referee.game(session, seat.row)
-    if (to or "").upper() == TO_MASTER and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
+    names = [to] if isinstance(to, str) else list(to)
+    names = [n.strip() if n.strip() == "*" else n.strip().upper() for n in names]
+    if TO_MASTER in names and not any(m.role == MASTER for m in memberships(session, seat.row.id)):
         raise bad_request("this game has no master to write to", "press", "to")
     try:
         return post_message(
@@ -330,14 +338,14 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
             seat.row.phase,
             user.id,
             seat.press_name,
-            (to or "").upper() if to != "*" else "*",
+            names,
             body or "",
             seat.row.press,
             game.powers(),
             site.now(),
         )
     except GameRuleError as err:
-        raise bad_request(str(err), "press", "to") from err
+        raise bad_request(str(err), "press", err.where or "to") from err
 
 
 def master_action(

@@ -280,15 +280,18 @@ def differences(game_id: int, old: Glance | None, new: Glance) -> list[Event]:
     return out
 
 
-def message_event(game_id: int, msg: Message) -> Event:
-    """A new message the reader may read (the same fields as ``GET /api/games/{id}/messages`` but the id)."""
+def message_event(game_id: int, msg: Message, number: int) -> Event:
+    """A new message the reader may read (the same fields as the items of ``GET /api/games/{id}/messages``:
+    ``number`` is its number among the reader's messages)."""
     return (
         "message",
         {
             "game": game_id,
+            "id": number,
             "phase": msg.phase,
             "from": msg.sender,
-            "to": msg.recipient,
+            "to": msg.recipients,
+            "conversation": msg.conversation,
             "body": msg.body,
             "at": msg.created_at.isoformat(),
         },
@@ -301,8 +304,10 @@ def new_messages(session: Session, seat: Seat, old: Glance | None, new: Glance) 
         return []
     start = max(old.messages, new.messages - MAX_MESSAGES)
     return [
-        message_event(seat.row.id, m)
-        for m in messages_after(session, seat.row.id, seat.press_name, start, new.messages - start)
+        message_event(seat.row.id, m, n)
+        for n, m in enumerate(
+            messages_after(session, seat.row.id, seat.press_name, start, new.messages - start), start=start + 1
+        )
     ]
 
 

@@ -19,6 +19,11 @@ def _zone(name: str | None) -> ZoneInfo | None:
         return None
 
 
+def known_zone(name: str | None) -> bool:
+    """Is ``name`` an IANA time zone name this server knows (``Europe/Paris``, ``UTC``)?"""
+    return bool(name) and len(name or "") <= 64 and _zone(name) is not None
+
+
 def time_formatter(user: User | None) -> Callable[[str | None, str | None], str]:
     """``local_time(iso, game_zone)``: an ISO instant as ``YYYY-MM-DD HH:MM ZONE`` for this reader (empty
     for none).  The reader's own zone wins unless it is the default UTC; then the game's zone is used."""

@@ -49,17 +49,18 @@ def mila_export(
     press: list[PressMessage] = []
     last = -1
     for m in messages_after(session, game_id, reader, 0, limit=MAX_EXPORT_MESSAGES):
-        if m.recipient == TO_MASTER:
-            continue  # MILA has no address for the master
-        press.append(
-            PressMessage(
-                phase=m.phase,
-                sender="SYSTEM" if m.sender == TO_MASTER else m.sender,
-                recipient="GLOBAL" if m.recipient == PUBLIC else m.recipient,
-                time_sent=(last := max(int(m.created_at.timestamp() * 1_000_000), last + 1)),
-                message=m.body,
+        for recipient in m.recipients:  # MILA has one recipient a message: a copy for each
+            if recipient == TO_MASTER:
+                continue  # MILA has no address for the master
+            press.append(
+                PressMessage(
+                    phase=m.phase,
+                    sender="SYSTEM" if m.sender == TO_MASTER else m.sender,
+                    recipient="GLOBAL" if recipient == PUBLIC else recipient,
+                    time_sent=(last := max(int(m.created_at.timestamp() * 1_000_000), last + 1)),
+                    message=m.body,
+                )
             )
-        )
     try:
         return export_game(game, str(game_id), press, press=press_level != "none")
     except ExportError as err:

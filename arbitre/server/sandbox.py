@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
 from arbitre.server.errors import bad_request, conflict, not_found
+from arbitre.server.power_names import power_namer
 from arbitre.server.services import Seat, played_view
 from arbitre.server.site import Site
 from arbitre.server.viewing import view_data
@@ -26,6 +27,8 @@ from arbitre.store.access import may_know
 from arbitre.store.models import FINISHED, MASTER
 from arbitre.store.sandboxes import Sandbox, add_sandbox, get_sandbox
 from arbitre.views import View
+from arbitre.words.phases import phase_name
+from arbitre.words.translate import translator
 
 MAX_ORDERS = 400
 """At most this many order lines in one sandbox adjudication."""
@@ -64,8 +67,9 @@ def _fresh_game(game: Game, position: Position) -> Game:
     return box
 
 
-def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) -> Sandbox:
-    """A new sandbox of the requester, from the current phase (or played phase ``index``) as they may see it."""
+def open_from_game(session: Session, site: Site, seat: Seat, index: int | None, lang: str = "en") -> Sandbox:
+    """A new sandbox of the requester, from the current phase (or played phase ``index``) as they may see it;
+    its name in ``lang``, the requester's language ("Game — Spring 1901, movement (France's view)")."""
     assert seat.member is not None
     game = site.referee.game(session, seat.row)
     viewer = MASTER if seat.row.status == FINISHED else seat.viewer
@@ -77,13 +81,15 @@ def open_from_game(session: Session, site: Site, seat: Seat, index: int | None) 
             raise not_found(f"phase {index} of this game")
         view = played
     data = _fresh_game(game, position_from_view(game, view)).to_data()
-    who = "whole board" if viewer == MASTER else f"{viewer}'s view"
+    _ = translator(lang)
+    who = _("whole board") if viewer == MASTER else _("{power}'s view", power=power_namer(lang)(viewer))
+    # a sandbox may be shared with anyone: it names its game only if anyone may know the game exists
+    game_name = seat.row.name if may_know(seat.row, None) else _("private game")
     return add_sandbox(
         session,
         seat.member.user_id,
         secrets.token_urlsafe(24),
-        # a sandbox may be shared with anyone: it names its game only if anyone may know the game exists
-        f"{seat.row.name if may_know(seat.row, None) else 'private game'} — {view.phase} ({who})",
+        f"{game_name} — {phase_name(view.phase, _)} ({who})",
         data,
         0,
         site.now(),

@@ -37,7 +37,17 @@ from arbitre.store.games import (
     taken_seats,
     user_names,
 )
-from arbitre.store.messages import TO_MASTER, allowed_recipients, count_for, messages_after
+from arbitre.store.messages import (
+    PUBLIC,
+    TO_MASTER,
+    allowed_recipients,
+    conversation_parties,
+    conversations,
+    count_for,
+    mark_read,
+    messages_after,
+    read_marks,
+)
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -414,29 +424,77 @@ PRESS_LIMIT = 500
 """How many of the newest messages the press answer lists."""
 
 
-def press(session: Session, seat: Seat) -> dict[str, Any]:
-    """The messages the requester may read and where they may write.
+def press(session: Session, seat: Seat, conversation: str | None = None) -> dict[str, Any]:
+    """The messages the requester may read (only those of ``conversation`` when given: a key of the
+    ``conversations`` list), their conversations, and where they may write.
 
     A message's ``id`` is its number among the messages the requester may read (1 for the first): the row id
-    counts every message of the site, so it would tell how much others wrote to each other."""
+    counts every message of the site, so it would tell how much others wrote to each other.  Conversations,
+    their counts, unread counts and order are built from the requester's own messages and read marks."""
     # not cached: long lists, read on their own page.  The newest PRESS_LIMIT, numbered from where they start
     start = max(0, count_for(session, seat.row.id, seat.press_name) - PRESS_LIMIT)
     msgs = messages_after(session, seat.row.id, seat.press_name, start, PRESS_LIMIT)
+    items = [
+        {
+            "id": n,
+            "phase": m.phase,
+            "from": m.sender,
+            "to": m.recipients,
+            "conversation": m.conversation,
+            "body": m.body,
+            "at": m.created_at.isoformat(),
+        }
+        for n, m in enumerate(msgs, start=start + 1)
+    ]
+    if conversation is not None:
+        items = [m for m in items if m["conversation"] == conversation]
     return {
         "press": seat.row.press,
         "you": seat.press_name,
-        "messages": [
-            {
-                "id": n,
-                "phase": m.phase,
-                "from": m.sender,
-                "to": m.recipient,
-                "body": m.body,
-                "at": m.created_at.isoformat(),
-            }
-            for n, m in enumerate(msgs, start=start + 1)
-        ],
+        "conversation": conversation,
+        "conversations": conversation_list(session, seat),
+        "messages": items,
     }
+
+
+def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
+    """The requester's conversations: public press first, then the most recently active first; each with its
+    parties, the others in it (``with``), its message count, how many of the others' messages the requester
+    has not read, and the number of its newest message."""
+    marks = read_marks(session, seat.row.id, seat.member.user_id) if seat.member else None
+    found = {c[0]: c[1:] for c in conversations(session, seat.row.id, seat.press_name)}
+    found.setdefault(PUBLIC, (0, 0, 0))
+    order = sorted(found, key=lambda k: (k != PUBLIC, -found[k][1]))
+    out = []
+    for key in order:
+        count, last, others = found[key]
+        parties = conversation_parties(key)
+        out.append(
+            {
+                "id": key.strip(","),
+                "parties": parties,
+                "with": [p for p in parties if p != seat.press_name],
+                "count": count,
+                "unread": 0 if marks is None else max(0, others - marks.get(key, 0)),
+                "last": last or None,
+            }
+        )
+    return out
+
+
+def read_conversation(session: Session, seat: Seat, conversation: str | None) -> None:
+    """Mark the requester's messages of ``conversation`` (every conversation when ``None``) as read;
+    :class:`Problem` 404 when the requester has no such conversation."""
+    if seat.member is None:
+        return
+    found = {c[0]: c[3] for c in conversations(session, seat.row.id, seat.press_name)}  # others' messages
+    if conversation is None:
+        mark_read(session, seat.row.id, seat.member.user_id, found)
+        return
+    key = PUBLIC if conversation == PUBLIC else "," + conversation + ","
+    if key not in found and key != PUBLIC:
+        raise not_found(f"conversation {conversation}")
+    mark_read(session, seat.row.id, seat.member.user_id, {key: found.get(key, 0)})
 
 
 def recipients(site: Site, session: Session, seat: Seat) -> list[str]:

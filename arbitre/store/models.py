@@ -225,7 +225,9 @@ class OrderRow(Base):
 
 
 class Message(Base):
-    """A press message.  ``recipient`` is ``*`` (public), ``MASTER`` or a power."""
+    """A press message.  ``recipient`` is ``*`` (public) or its recipients (``MASTER`` or powers) joined by
+    commas; ``parties`` is its conversation: ``*``, or every party (sender and recipients) sorted, each
+    between commas (``,ENGLAND,FRANCE,``), so that "is X a party" is one ``LIKE``."""
 
     __tablename__ = "messages"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -233,9 +235,33 @@ class Message(Base):
     phase: Mapped[str] = mapped_column(String(16))
     sender_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     sender: Mapped[str] = mapped_column(String(24))
-    recipient: Mapped[str] = mapped_column(String(24))
+    recipient: Mapped[str] = mapped_column(String(400))
+    parties: Mapped[str] = mapped_column(String(420), default="", server_default="")
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    @property
+    def recipients(self) -> list[str]:
+        """The recipients: ``["*"]`` for a public message."""
+        return self.recipient.split(",")
+
+    @property
+    def conversation(self) -> str:
+        """The conversation's key: ``*`` (public press) or its parties sorted, joined by commas."""
+        return self.parties.strip(",")
+
+
+class MessageRead(Base):
+    """How many messages of one conversation a user has read in a game (unread = the rest)."""
+
+    __tablename__ = "message_reads"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    conversation: Mapped[str] = mapped_column(String(420))
+    seen: Mapped[int] = mapped_column(Integer, default=0)
+
+    __table_args__ = (UniqueConstraint("game_id", "user_id", "conversation", name="uq_message_read"),)
 
 
 class Adjudication(Base):

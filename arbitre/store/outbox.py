@@ -205,8 +205,8 @@ def _members(session: Session, game_id: int | None) -> list[int]:
 def message_readers(session: Session, msg: Message) -> list[int]:
     """Who is told of a press message: the members who may read it, but not its writer.
 
-    A public message goes to every member; one to a power to that power's
-    player; one to the master to the master.  (The master may read every
+    A public message goes to every member; one to powers to those powers'
+    players; one to the master to the master.  (The master may read every
     message on the messages page, but is told only of those addressed to them
     or to everyone.)
     """
@@ -217,8 +217,8 @@ def message_readers(session: Session, msg: Message) -> list[int]:
             continue
         if (
             msg.recipient == "*"
-            or (msg.recipient == "MASTER" and m.role == MASTER)
-            or (m.role == PLAYER and m.power == msg.recipient)
+            or ("MASTER" in msg.recipients and m.role == MASTER)
+            or (m.role == PLAYER and m.power in msg.recipients)
         ):
             out.append(m.user_id)
     return out

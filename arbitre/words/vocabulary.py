@@ -51,6 +51,8 @@ LOOKED_UP = (
     N_("retreats"),
     N_("adjustments"),
     N_("seen by"),
+    N_("standoff in {province}"),
+    N_("unknown power"),
     N_("Austria"),
     N_("England"),
     N_("Germany"),

@@ -112,7 +112,7 @@ def test_whole_game_in_the_browser(site: Site, clock: ManualClock) -> None:
 
         # press: a private message reaches only its recipient
         fr.goto(f"{base}/games/{gid}/messages")
-        fr.select_option("#to", "GERMANY")
+        fr.check("#to-GERMANY")
         fr.fill("#body", "Shall we talk about Burgundy?")
         fr.click("#send")
         fr.wait_for_selector("#note")

@@ -136,9 +136,7 @@ def messages_of(s: Session, row: GameRow, role: str) -> list[dict[str, Any]]:
     total = count_for(s, row.id, reader)
     for start in range(0, total, PAGE):
         for m in messages_after(s, row.id, reader, start, PAGE):
-            data = board.message_data(m)
-            if data is not None:
-                out.append(data)
+            out.extend(board.message_data(m))
     return out
 
 

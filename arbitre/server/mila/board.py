@@ -198,19 +198,22 @@ def _movement_codes(outcome: str | None, reason: str | None) -> list[str]:
     return [code.get(reason, "void")]
 
 
-def message_data(m: Message) -> dict[str, Any] | None:
-    """A stored message as MILA's ``Message`` (``None`` for what MILA cannot hold: messages to the master)."""
-    if m.recipient == TO_MASTER:
-        return None
+def message_data(m: Message) -> list[dict[str, Any]]:
+    """A stored message as MILA's ``Message``s: one per recipient, as MILA has one recipient a message (none
+    for the master, whom MILA cannot name); the i-th copy is sent i microseconds later (MILA keys by time)."""
     sender = names.SYSTEM if m.sender == TO_MASTER else m.sender
-    recipient = names.GLOBAL if m.recipient == PUBLIC else m.recipient
-    return {
-        "sender": sender,
-        "recipient": recipient,
-        "time_sent": micros(m.created_at),
-        "phase": m.phase,
-        "message": m.body,
-    }
+    out: list[dict[str, Any]] = []
+    for r in (r for r in m.recipients if r != TO_MASTER):
+        out.append(
+            {
+                "sender": sender,
+                "recipient": names.GLOBAL if r == PUBLIC else r,
+                "time_sent": micros(m.created_at) + len(out),
+                "phase": m.phase,
+                "message": m.body,
+            }
+        )
+    return out
 
 
 @dataclass

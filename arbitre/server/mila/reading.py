@@ -106,7 +106,7 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
         if count > seen.messages:
             for start in range(seen.messages, count, PAGE):
                 new_messages.extend(messages_after(s, row.id, reader, start, PAGE))
-        mila = [d for d in (board.message_data(m) for m in new_messages) if d is not None]
+        mila = [d for m in new_messages for d in board.message_data(m)]
         mila = [m for m in mila if m["sender"] != role]  # a sender has its own message from the answer
         visible = seen.visible
         if row.played != seen.played or row.status != seen.status:

@@ -252,6 +252,9 @@ def _message(
     subject = _("{game}: new message ({sender})", game=row.name, sender=sender)
     if msg.recipient == "*":
         head = _("{sender} wrote to everyone ({phase}):", sender=sender, phase=phase_name(msg.phase, _))
+    elif len(msg.recipients) > 1:
+        names = ", ".join(power_name(p, _) for p in msg.recipients)
+        head = _("{sender} wrote to {names} ({phase}):", sender=sender, names=names, phase=phase_name(msg.phase, _))
     else:
         head = _("{sender} wrote to you ({phase}):", sender=sender, phase=phase_name(msg.phase, _))
     body = "\n".join("> " + line for line in msg.body.splitlines())

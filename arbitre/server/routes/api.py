@@ -7,9 +7,9 @@ cookie instead must carry the ``X-CSRF-Token`` header on every change.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from arbitre.life.referee import SubmitResult
@@ -179,10 +179,17 @@ class CheckIn(Strict):
 
 
 class MessageIn(Strict):
-    """A press message: ``to`` is a power, ``MASTER`` or ``*`` (public)."""
+    """A press message: ``to`` is a list of recipients (powers and/or ``MASTER``), or ``["*"]`` for public
+    press; one name alone (``"FRANCE"``, ``"*"``) is still accepted."""
 
-    to: ShortText = Field(max_length=24)
+    to: Annotated[ShortText, Field(max_length=24)] | Names = Field(union_mode="left_to_right")
     body: LongText
+
+
+class ReadIn(Strict):
+    """A conversation to mark as read: its id in the ``conversations`` list (``*`` for public press)."""
+
+    conversation: ShortText = Field(max_length=420)
 
 
 class MasterIn(Strict):
@@ -411,11 +418,24 @@ def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> 
 
 
 @router.get("/games/{game_id}/messages")
-def messages(game_id: int, request: Request) -> dict[str, Any]:
-    """The messages you may read, and where you may write."""
+def messages(game_id: int, request: Request, conversation: str | None = Query(None, max_length=420)) -> dict[str, Any]:
+    """The messages you may read (of one conversation when given), your conversations with their unread
+    counts, and where you may write."""
     with reading(request) as v:
         seat = v.game(game_id)
-        return {**services.press(v.session, seat), "recipients": services.recipients(v.site, v.session, seat)}
+        return {
+            **services.press(v.session, seat, conversation),
+            "recipients": services.recipients(v.site, v.session, seat),
+        }
+
+
+@router.post("/games/{game_id}/messages/read")
+def read_messages(game_id: int, body: ReadIn, request: Request) -> dict[str, Any]:
+    """Mark one of your conversations as read."""
+    with writing(request) as v:
+        seat = v.game(game_id)
+        services.read_conversation(v.session, seat, body.conversation)
+        return {"ok": True}
 
 
 @router.post("/games/{game_id}/messages", status_code=201)

@@ -96,7 +96,7 @@ def post_sandbox(game_id: int, body: SandboxIn, request: Request) -> dict[str, A
     """Open a sandbox from a position as you may see it (the whole board once the game is over)."""
     with writing(request) as v:
         seat = v.game(game_id)
-        return sandbox.sandbox_state(sandbox.open_from_game(v.session, v.site, seat, body.index), False)
+        return sandbox.sandbox_state(sandbox.open_from_game(v.session, v.site, seat, body.index, v.actor.lang), False)
 
 
 @router.get("/sandboxes")

@@ -55,14 +55,16 @@ def register_form(request: Request) -> Response:
 
 
 @router.post("/register")
-def register(request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form("")) -> Response:
-    """Create an account and log in."""
+def register(
+    request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form(""), time_zone: str = Form("")
+) -> Response:
+    """Create an account and log in; its time zone is the browser's (sent by the page's script) when known."""
     with reading(request, csrf) as v:
         site, actor = v.site, v.actor
     try:
         password_hash = actions.check_account(site, name.strip(), password, client_address(request))
         with site.db.writing() as s:
-            user = actions.register(s, site, name.strip(), password_hash, actor.lang)
+            user = actions.register(s, site, name.strip(), password_hash, actor.lang, time_zone.strip())
             response = redirect("/", "registered")
             log_in(response, request, s, user.id)
     except Problem as err:

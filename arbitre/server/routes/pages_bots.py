@@ -62,7 +62,7 @@ def open_sandbox(game_id: int, request: Request, csrf: str = Form(""), index: st
             at = int(index) if index.strip() else None
         except ValueError as err:
             raise bad_request(f"{index!r} is not a phase number", "bad_phase") from err
-        box = sandbox.open_from_game(v.session, v.site, seat, at)
+        box = sandbox.open_from_game(v.session, v.site, seat, at, v.actor.lang)
         box_id = box.id
     return redirect(f"/sandboxes/{box_id}")
 

@@ -36,7 +36,7 @@ from arbitre.server.viewing import (
     power_colour,
     renderer_available,
 )
-from arbitre.server.visit import Visit, reading, writing
+from arbitre.server.visit import NO_CSRF, Visit, reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import RULE_MODULES
@@ -468,10 +468,18 @@ def _map(game_id: int, index: int | None, request: Request) -> Response:
 
 
 @router.get("/games/{game_id}/messages", response_class=HTMLResponse)
-def messages(game_id: int, request: Request) -> Response:
-    """The messages you may read, and the form to write."""
-    with reading(request) as v:
+def messages(game_id: int, request: Request, c: str | None = None) -> Response:
+    """Your conversations with their unread counts, the messages of one (``c``: its id) or of all, and the
+    form to write.  Showing messages marks their conversations read (the counts shown are those before)."""
+    with writing(request, NO_CSRF) as v:  # writes only the reader's own read marks
         seat = v.game(game_id)
+        press = services.press(v.session, seat, c)
+        if c is not None and not any(x["id"] == c for x in press["conversations"]):
+            raise Problem(404, "not_found", f"conversation {c} does not exist")
+        services.read_conversation(v.session, seat, c)
+        current = next((x for x in press["conversations"] if x["id"] == c), None)
+        if current is not None:
+            current["unread"] = 0  # read now, as it is shown
         return render(
             request,
             v.actor,
@@ -479,7 +487,8 @@ def messages(game_id: int, request: Request) -> Response:
             {
                 "game": services.summary(seat.row),
                 "role": seat.role,
-                "m": services.press(v.session, seat),
+                "m": press,
+                "current": current,
                 "live_since": live.since(v.site, v.session, seat),
                 "recipients": services.recipients(v.site, v.session, seat),
             },
@@ -487,12 +496,15 @@ def messages(game_id: int, request: Request) -> Response:
 
 
 @router.post("/games/{game_id}/messages")
-def send(game_id: int, request: Request, csrf: str = Form(""), to: str = Form(""), body: str = Form("")) -> Response:
-    """Send a message."""
+def send(
+    game_id: int, request: Request, csrf: str = Form(""), to: list[str] = Form([]), body: str = Form("")
+) -> Response:
+    """Send a message to the recipients ticked (one or several; ``*`` alone for public press)."""
     with writing(request, csrf) as v:
         seat = v.game(game_id, lock=True)
-        actions.send_message(v.session, v.site, seat, v.user(), to, body)
-    return redirect(f"/games/{game_id}/messages", "done")
+        msg = actions.send_message(v.session, v.site, seat, v.user(), to, body)
+        key = msg.conversation
+    return redirect(f"/games/{game_id}/messages?c={quote(key, safe=',*')}", "done")
 
 
 @router.get("/games/{game_id}/master", response_class=HTMLResponse)

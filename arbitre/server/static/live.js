@@ -121,23 +121,67 @@
     }
   }
 
+  function partyNames(parties, you) {
+    return parties.filter((p) => p !== you).map(powerName).join(", ");
+  }
+
+  // the messages page: the conversation's unread count goes up, or (when it is the one open) it is marked
+  // read on the server; a conversation not listed yet is added below public press
+  function countUnread(m) {
+    const list = document.getElementById("conversations");
+    const thread = document.getElementById("thread");
+    if (!list || m.from === list.dataset.you) return; // your own words are read
+    if (thread && thread.dataset.conversation === m.conversation) {
+      fetch(list.dataset.read, {method: "POST", credentials: "same-origin", headers: {
+        "Content-Type": "application/json", "X-CSRF-Token": list.dataset.csrf}, body: JSON.stringify(
+        {conversation: m.conversation})}).catch(function () {});
+      return;
+    }
+    let item = Array.from(list.children).find((li) => li.dataset.conversation === m.conversation);
+    if (!item) {
+      item = document.createElement("li");
+      item.dataset.conversation = m.conversation;
+      const a = document.createElement("a");
+      a.href = "?c=" + encodeURIComponent(m.conversation).replace(/%2C/g, ",");
+      const parties = m.conversation === "*" ? null : m.conversation.split(",");
+      a.textContent = parties ? partyNames(parties, list.dataset.you) : list.dataset.tPublic;
+      const badge = document.createElement("span");
+      badge.className = "unread";
+      badge.dataset.unread = "0";
+      item.append(a, " ", badge);
+      const pub = Array.from(list.children).find((li) => li.dataset.conversation === "*");
+      if (pub) pub.after(item); else list.append(item);
+    }
+    const badge = item.querySelector(".unread");
+    const n = (+badge.dataset.unread || 0) + 1;
+    badge.dataset.unread = String(n);
+    badge.textContent = String(n);
+    badge.hidden = false;
+  }
+
   function onMessage(m) {
     const list = document.getElementById("messages");
     const form = document.getElementById("message-form");
-    if (list || form) { // the messages page: add it on top, as the page lists them (newest first)
+    const thread = document.getElementById("thread");
+    if (list || form || thread) { // the messages page: add it on top, as the page lists them (newest first)
+      countUnread(m);
+      const open = thread ? thread.dataset.conversation : "";
+      if (open && open !== m.conversation) return; // another conversation: only its count moves
       let ul = list;
       if (!ul) {
         ul = document.createElement("ul");
         ul.id = "messages";
         ul.className = "messages";
         const none = document.getElementById("no-messages");
-        if (none) none.replaceWith(ul); else form.after(ul);
+        if (none) none.replaceWith(ul); else if (form) form.after(ul); else thread.append(ul);
       }
       const li = document.createElement("li");
       li.className = "live-new";
+      li.dataset.conversation = m.conversation;
       const meta = document.createElement("span");
       meta.className = "meta";
-      meta.textContent = phaseName(m.phase) + " · " + powerName(m.from) + " → " + powerName(m.to);
+      const to = m.to.length === 1 && m.to[0] === "*" ? hook.dataset.tEveryone : m.to.map(powerName).join(", ");
+      meta.textContent = phaseName(m.phase) + " · " + powerName(m.from) + " → " + to;
       li.append(meta, " " + m.body);
       ul.prepend(li);
     } else {

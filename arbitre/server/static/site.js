@@ -31,6 +31,11 @@ function wire() {
   once(document.getElementById("replay"), "replay", setupReplay);
 }
 
+// a form's hidden time zone field gets the browser's zone (a new account's e-mails use the page's zone)
+for (const input of document.querySelectorAll("input[data-browser-zone]")) {
+  if (!input.value) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+}
+
 setupHistoryKeys(document);
 wire();
 document.addEventListener("arbitre:updated", wire);

@@ -20,8 +20,15 @@ export function setupClock(el) {
   }
   if (!el.dataset.deadline) return;
   const when = new Date(el.dataset.deadline);
-  const abs = new Intl.DateTimeFormat(lang, {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
-    minute: "2-digit", timeZoneName: "short"}).format(when);
+  // in the zone the reader chose on the account page (their e-mails use it too), else the device's
+  const options = {weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+    timeZoneName: "short"};
+  let abs;
+  try {
+    abs = new Intl.DateTimeFormat(lang, {...options, timeZone: el.dataset.zone || undefined}).format(when);
+  } catch (err) { // a zone this browser does not know
+    abs = new Intl.DateTimeFormat(lang, options).format(when);
+  }
   const absEl = document.getElementById("deadline-local");
   if (absEl) absEl.textContent = abs;
   // count from the server's clock, not the device's (which may be off)
