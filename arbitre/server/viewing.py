@@ -64,6 +64,14 @@ def map_svg(view: View, lang: str = "en") -> str | None:
     return BOARDS.get(board_key(view, lang, "svg"), lambda: draw_svg(view, lang))
 
 
+def map_tag(view: View, lang: str = "en") -> str:
+    """The entity tag of a view's map in ``lang``: a digest of exactly what is drawn (the view and its words).
+
+    It changes when, and only when, the reader's own view changes: hidden state never moves it, so a map
+    URL carrying it (``?v=``) names one picture for ever and may be cached as immutable."""
+    return board_key(view, lang, "svg").hex()[:24]
+
+
 def draw_svg(view: View, lang: str = "en") -> str | None:
     """The map of a view freshly drawn (no cache), or ``None`` without a renderer."""
     try:
