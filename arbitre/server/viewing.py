@@ -96,18 +96,5 @@ def power_colour(power: str | None, map_name: str) -> str:
 
 
 PAGE_IDS = ("units", "dislodged", "legend")
-"""Ids of the map's layers that the page itself uses: renamed ``map-…`` when the map is drawn in the page."""
-
-
-def inline_svg(view: View, lang: str = "en") -> str | None:
-    """The map of a view to put inside a page, its words in ``lang`` (layer ids distinct from the page's own)."""
-    return BOARDS.get(board_key(view, lang, "inline"), lambda: _draw_inline(view, lang))
-
-
-def _draw_inline(view: View, lang: str) -> str | None:
-    svg = draw_svg(view, lang)
-    if svg is None:
-        return None
-    for name in PAGE_IDS:
-        svg = svg.replace(f'<g id="{name}"', f'<g id="map-{name}"', 1)
-    return svg
+"""Ids of the map's layers that the page itself uses: renamed ``map-…`` when the page puts the map in itself
+(the game page's script, ``static/js/mapfetch.js``, is told them)."""
