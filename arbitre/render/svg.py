@@ -20,8 +20,11 @@ Style (our own):
   mark beside a unit, or the new unit.  Nothing here names an order kind
   other than through its drawing.
 * Results: a standoff is a red star, a dislodged unit is drawn beside its place
-  with a red ring, a retreat is an arrow from there, a disband a red cross, a
-  build a unit with a ``+`` badge.
+  with a red ring, a retreat is an arrow from there, a disband a red cross over
+  the unit kind's own outline (dashed), a build the unit framed by its kind's
+  outline with a ``+`` badge.  An order that was not valid is a red octagon
+  with ``!`` at its unit (its reason as the title), never an arrow.  An arrow
+  stops short of its target's label when the label is in its way.
 """
 
 from __future__ import annotations
