@@ -26,7 +26,7 @@ def _maps(requests: list[str]) -> list[str]:
 @pytest.mark.parametrize("width", [1366, 390])
 def test_the_map_is_fetched_when_shown_cached_and_clickable(site: Site, clock: ManualClock, width: int) -> None:
     with live_server(site) as base, browser() as b:
-        gid, master, bots = new_game(base, f"wt{width}")
+        gid, master, _bots = new_game(base, f"wt{width}")
         fr = login(b, base, f"wt{width}_france", width=width, height=844 if width < 500 else 1000)
         requests: list[str] = []
         fr.on("request", lambda r: requests.append(r.url))
