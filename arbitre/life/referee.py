@@ -23,19 +23,34 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from arbitre.adjudicator import ILLEGAL, INVALID, OrderResult
-from arbitre.judge import ORDERS, Accepts, Game, StepError, Transition
+from arbitre.adjudicator import OrderResult
+from arbitre.judge import ORDERS, Game
 from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
-from arbitre.orders import OrderError
+from arbitre.life.turns import (
+    Closing,
+    Gone,
+    Plan,
+    Submission,
+    Turn,
+    closing,
+    ending,
+    open_turn,
+    play,
+    play_locked,
+    powers_to_act,
+    read_step_orders,
+    submission,
+)
 from arbitre.store.botseats import bot_seats, unseat_bot
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
@@ -52,7 +67,6 @@ from arbitre.store.models import (
     Adjudication,
     GameRow,
     Membership,
-    OrderRow,
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
@@ -61,6 +75,9 @@ from arbitre.store.replacements import close_calls
 from arbitre.store.schedule import is_rest_day, next_deadline
 
 log = logging.getLogger("arbitre.store")
+T = TypeVar("T")
+R = TypeVar("R")
+__all__ = ["Referee", "SubmitResult", "check_step_orders", "powers_to_act", "read_step_orders"]
 
 
 def current_step(game: Game) -> str:
@@ -68,110 +85,15 @@ def current_step(game: Game) -> str:
     return game.step
 
 
-def powers_to_act(game: Game) -> list[str]:
-    """The powers that must (or may) act in the current step."""
-    return [] if game.is_over else game.powers_to_order()
-
-
 def check_step_orders(game: Game, power: str, lines: list[str]) -> list[OrderResult]:
     """Check what ``power`` gives in the current step: its orders, or its one change."""
     return read_step_orders(game, power, lines)[1]
-
-
-def read_step_orders(game: Game, power: str, lines: list[str]) -> tuple[list[str], list[OrderResult]]:
-    """Read what ``power`` gives in the current step, once: the lines in normal form (empty ones out) and the
-    rejected ones (kept: they fail).  In a step that accepts one change, the one line is that change."""
-    if game.current_step.accepts == Accepts.ORDERS:
-        return game.progress.read_orders(power, lines)
-    given = [line.strip() for line in lines if line.strip()]
-    if len(given) > 1:
-        why = f"in the {game.step} step a power changes one order only"
-        return given, [OrderResult(power, given[1], None, INVALID, "one_change", why)]
-    for line in given:
-        try:
-            return [game.check_change(power, line).format()], []
-        except (OrderError, StepError) as err:
-            return given, [OrderResult(power, line, None, ILLEGAL, game.step, str(err))]
-    return [], []
-
-
-MAX_COMBINED_ORDERS = 400
-"""The most orders several combined submissions of one power may add up to (DATC 4.D.1 option)."""
-
-
-def combined_lines(before: OrderRow | None, lines: list[str]) -> list[str]:
-    """DATC 4.D.1 ``combined``: a submission adds its orders to the ones sent earlier in the step."""
-    earlier = list(before.lines) if before is not None and before.lines else []
-    if len(earlier) + len(lines) > MAX_COMBINED_ORDERS:
-        raise GameRuleError(f"at most {MAX_COMBINED_ORDERS} orders in all the sets of one phase")
-    return [*earlier, *lines]
-
-
-def restore_step_orders(game: Game, power: str, lines: list[str]) -> None:
-    """Hand a power's stored submission for the current step back to the engine's progress.
-
-    Orders were read and checked when given and are stored in normal form: they are taken as they are.
-    A change is taken if the engine still accepts it (one refused when given is left out, as it was told).
-    """
-    if game.current_step.accepts == Accepts.ORDERS:
-        game.pending[power] = list(lines)
-        return
-    for line in lines[:1]:
-        try:
-            game.set_change(power, line)
-        except (OrderError, StepError):
-            log.info("%s: change %r refused when given, left out at the close of the %s step", power, line, game.step)
 
 
 def deadline_key(game: Game) -> str:
     """Which deadline setting applies now: the step's name, or the phase kind for the orders step."""
     step = current_step(game)
     return game.phase.kind if step == ORDERS else step
-
-
-@dataclass(frozen=True)
-class CheckedOrders:
-    """A power's orders checked against one version of a game in a read transaction, so that the check (parsing
-    and judging every line) is done before the write transaction and does not hold the database's writer.
-
-    The write uses it only if the game is still at ``version`` and the lines are the same; else it checks again.
-    """
-
-    game_id: int
-    version: int
-    power: str
-    lines: tuple[str, ...]
-    normal: tuple[str, ...]
-    """The lines in normal form, as stored."""
-    rejected: tuple[OrderResult, ...]
-
-    def fits(self, row: GameRow, power: str, lines: list[str]) -> bool:
-        """Was this check made on the same game version, power and lines?"""
-        return (self.game_id, self.version, self.power, self.lines) == (row.id, row.version, power, tuple(lines))
-
-
-MAX_STEPS_AT_ONCE = 20
-"""The most steps one processing goes through (steps nobody has to act in follow at once)."""
-MAX_RETRIES = 3
-"""How many times :meth:`Referee.process_due` computes a step again because the game changed meanwhile."""
-
-
-@dataclass(frozen=True)
-class PreparedSteps:
-    """The processing of a game's current step (and the steps after it nobody acts in), computed from the game
-    at ``generation``: the engine's transitions (one per closed step, each stored as one record), the game after
-    them and its stored form.  Written only if the game is still at ``generation`` when its row is locked."""
-
-    game_id: int
-    generation: int
-    transitions: tuple[Transition, ...]
-    game: Game
-    data: Any
-
-    @property
-    def steps(self) -> tuple[tuple[str, str], ...]:
-        """The (phase, step) pairs processed."""
-        return tuple((t.phase, t.step) for t in self.transitions)
 
 
 @dataclass
@@ -212,10 +134,8 @@ class Referee:
         seconds = row.deadlines.get(deadline_key(game), 86400)
         return next_deadline(now, seconds, lateness_of(session, row.id).calendar)
 
-    def _save(
-        self, session: Session, row: GameRow, game: Game, now: datetime, *, data: Any = None, steps: int = 1
-    ) -> None:
-        row.data = game.state_data() if data is None else data
+    def _save(self, session: Session, row: GameRow, game: Game, now: datetime, *, steps: int = 1) -> None:
+        row.data = game.state_data()
         row.played = game.played
         row.phase = str(game.phase)
         row.step = current_step(game)
@@ -267,19 +187,41 @@ class Referee:
         Database.after_commit(session, lambda: self.cache.put(row.id, version, game))
         return True
 
-    # ----------------------------------------------------------------- orders
-    def precheck(self, session: Session, row: GameRow, power: str, lines: list[str] | None) -> CheckedOrders | None:
-        """Check orders ahead of :meth:`submit`, in a read transaction; ``None`` when there is nothing to check
-        ahead (no lines, a game not taking them, or combined order sets, which depend on the stored orders)."""
-        if lines is None or row.status not in (ACTIVE, PAUSED):
-            return None
+    # ----------------------------------------------------------------- turns
+    def turn(self, session: Session, row: GameRow, now: datetime) -> Turn:
+        """The game's turn as ``session`` sees it: the current position and the open step's submissions (no
+        replay), who is in civil disorder and whether ``now`` is a rest day (see :mod:`arbitre.life.turns`)."""
         game = self.game(session, row)
-        if power not in powers_to_act(game):
-            return None
-        if current_step(game) == ORDERS and game.rules.options.order_sets == "combined":
-            return None
-        normal, rejected = read_step_orders(game, power, lines)
-        return CheckedOrders(row.id, row.version, power, tuple(lines), tuple(normal), tuple(rejected))
+        orders = orders_of_step(session, row.id, row.phase, game.step)
+        resting = is_rest_day(now, lateness_of(session, row.id).calendar)
+        return open_turn(game, row, orders, in_disorder(session, row.id), resting)
+
+    def locked(
+        self, session: Session, row: GameRow, now: datetime, compute: Callable[[Turn], T], store: Callable[[T], R]
+    ) -> R:
+        """Read, compute and write ``row``'s turn inside the caller's write transaction (the row is locked)."""
+        return play_locked(
+            Plan(
+                _outside,
+                _outside,
+                lambda v, lock: (session, row),
+                lambda s, r: self.turn(s, r, now),
+                compute,
+                lambda v, s, r, value: store(value),
+            ),
+            session,
+        )
+
+    # ----------------------------------------------------------------- orders
+    def write_submission(self, session: Session, row: GameRow, done: Submission, now: datetime) -> SubmitResult:
+        """Write what :func:`~arbitre.life.turns.submission` computed: the power's submission row, its return
+        from civil disorder, and the closing it caused."""
+        save_orders(session, row.id, row.phase, done.step, done.power, done.lines, done.ready, now)
+        if done.power in in_disorder(session, row.id):  # the player is back
+            end_disorder(session, row.id, done.power)
+        if done.closing is not None:
+            self.write_closing(session, row, done.closing, "ready", now)
+        return SubmitResult(done.rejected, done.closing is not None)
 
     def submit(
         self,
@@ -290,84 +232,24 @@ class Referee:
         ready: bool | None,
         now: datetime,
         expected_phase: str | None = None,
-        checked: CheckedOrders | None = None,
     ) -> SubmitResult:
-        """Save ``power``'s orders and/or ready switch; process the step when every power is ready (``checked``:
-        the lines' check made ahead by :meth:`precheck`, used if the game has not changed since)."""
-        if row.status not in (ACTIVE, PAUSED):
-            raise GameRuleError("this game is not running")
-        if expected_phase and expected_phase.upper() != row.phase:
-            raise GameRuleError(f"the game has moved on to {row.phase}; your orders were for {expected_phase}")
-        game = self.game(session, row)
-        step = current_step(game)
-        if power not in powers_to_act(game):
-            raise GameRuleError(f"{power} has nothing to order in {row.phase}")
-        if lines is not None and step == ORDERS and game.rules.options.order_sets == "combined":
-            lines = combined_lines(orders_of_step(session, row.id, row.phase, step).get(power), lines)
-        normal: list[str] | None = None
-        if lines is None:
-            rejected = []
-        elif checked is not None and checked.fits(row, power, lines):
-            normal, rejected = list(checked.normal), list(checked.rejected)
-        else:
-            normal, rejected = read_step_orders(game, power, lines)
-        save_orders(session, row.id, row.phase, step, power, normal, ready, now)
-        if power in in_disorder(session, row.id):  # the player is back
-            end_disorder(session, row.id, power)
-        processed = False
-        resting = is_rest_day(now, lateness_of(session, row.id).calendar)  # nothing is processed on a rest day
-        if row.status == ACTIVE and not resting and self.all_ready(session, row, game):
-            self.process(session, row, "ready", now)
-            processed = True
-        return SubmitResult(rejected, processed)
-
-    def all_ready(self, session: Session, row: GameRow, game: Game) -> bool:
-        """Has every power that must act switched to ready (powers in civil disorder are not waited for)?"""
-        disorder = in_disorder(session, row.id)
-        needed = [p for p in powers_to_act(game) if p not in disorder]
-        rows = orders_of_step(session, row.id, row.phase, current_step(game))
-        return all(p in rows and rows[p].ready for p in needed)
+        """Save ``power``'s orders and/or ready switch inside the caller's write transaction (the row locked);
+        the step is processed when every power is ready.  Routes use :func:`~arbitre.life.turns.play` instead,
+        which computes outside the write transaction."""
+        return self.locked(
+            session,
+            row,
+            now,
+            lambda turn: submission(turn, power, lines, ready, expected_phase),
+            lambda done: self.write_submission(session, row, done, now),
+        )
 
     # ----------------------------------------------------------------- processing
-    def process(
-        self, session: Session, row: GameRow, trigger: str, now: datetime, prepared: PreparedSteps | None = None
-    ) -> None:
-        """Process the current step with the stored orders, and go on through steps nobody has to act in.
-
-        ``prepared``: the same processing already computed by :meth:`prepare` from this very state of the game
-        (the caller checked its ``generation``); only its result is written here."""
-        if trigger == "deadline":
-            # yellow cards, civil disorder, calls, bots (act next step)
-            at_processing(session, row, working_copy(self.game(session, row)), now)
-        self._store_prepared(session, row, prepared or self.prepare(session, row), trigger, now)
-
-    def prepare(self, session: Session, row: GameRow) -> PreparedSteps:
-        """Close the game's current step with the stored submissions, and the steps after it nobody acts in:
-        the engine's transitions and the game after them, computed but not written (``session`` may be a read
-        transaction).  The one loop over steps: :meth:`process` writes what it returns.
-
-        The result belongs to ``row.generation``: :meth:`process_due` writes it only if the game's generation is
-        still the same once the row is locked (no order, ready switch, setting or step changed meanwhile)."""
-        game = working_copy(self.game(session, row))
-        phase = row.phase
-        transitions: list[Transition] = []
-        for _ in range(MAX_STEPS_AT_ONCE):
-            for power, orders in orders_of_step(session, row.id, phase, game.step).items():
-                if power in game.rules.game_map.powers:
-                    restore_step_orders(game, power, list(orders.lines))
-            transitions.append(game.close_transition())
-            phase = str(game.phase)
-            if game.is_over or powers_to_act(game) or row.status != ACTIVE:
-                break
-        return PreparedSteps(row.id, row.generation, tuple(transitions), game, game.state_data())
-
-    def _store_prepared(
-        self, session: Session, row: GameRow, prepared: PreparedSteps, trigger: str, now: datetime
-    ) -> None:
-        """Write what :meth:`prepare` computed: per closed step one ``adjudications`` row (exactly once) and one
-        record, then the game's new state."""
+    def write_closing(self, session: Session, row: GameRow, done: Closing, trigger: str, now: datetime) -> None:
+        """Write what :func:`~arbitre.life.turns.closing` computed: per closed step one ``adjudications`` row
+        (exactly once) and one record, then the game's new state."""
         played = row.played
-        for transition in prepared.transitions:
+        for transition in done.transitions:
             session.add(
                 Adjudication(game_id=row.id, phase=transition.phase, step=transition.step, trigger=trigger, done_at=now)
             )
@@ -378,18 +260,21 @@ class Referee:
             trigger = "empty"
         if self.pause_seconds:
             time.sleep(self.pause_seconds)
-        self._save(session, row, prepared.game, now, data=prepared.data, steps=len(prepared.transitions))
-        for phase, step in prepared.steps:
+        self._save(session, row, done.game, now, steps=len(done.transitions))
+        for phase, step in done.steps:
             log.info("game %s: %s of %s processed, now %s", row.id, step, phase, row.phase)
 
-    def process_due(self, db: Database, now: datetime, limit: int = 100) -> int:
-        """Process every step whose deadline has passed; each in its own transaction.  Returns the count.
+    def write_deadline(self, session: Session, row: GameRow, done: Closing, now: datetime) -> None:
+        """A deadline passed: hold it (grace, extension, excuse), or note who missed it and write the closing."""
+        if hold_deadline(session, row, self.game(session, row), now):
+            return
+        at_processing(session, row, working_copy(self.game(session, row)), now)  # yellow cards, disorder, bots
+        self.write_closing(session, row, done, "deadline", now)
 
-        The adjudication is done outside any write transaction, so that it never holds SQLite's writer: the
-        game and its orders are read and the steps computed in a read transaction (:meth:`prepare`), then a
-        short write transaction locks the row and writes the result if the game's ``generation`` is still the
-        one read (a submission or a setting that came in between moves it: the step is computed again).  After
-        :data:`MAX_RETRIES` moves in a row the step is computed inside the write transaction, as a fallback.
+    def process_due(self, db: Database, now: datetime, limit: int = 100) -> int:
+        """Process every step whose deadline has passed; each through :func:`~arbitre.life.turns.play` (the
+        closing is computed in a read transaction and written if the game did not change meanwhile, else
+        computed again).  Returns the count.
 
         Due rows are locked with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so several processes share the work
         without doing any step twice (the ``adjudications`` row's unique key makes sure of it).
@@ -397,13 +282,12 @@ class Referee:
         done = 0
         failed: set[int] = set()
         skipped: set[int] = set()
-        tries: dict[int, int] = {}
         while done < limit:
             current = -1
             try:
                 with db.reading() as session:
                     stmt = (
-                        select(GameRow)
+                        select(GameRow.id)
                         .where(GameRow.status == ACTIVE, GameRow.deadline_at <= now)
                         .order_by(GameRow.deadline_at)
                         .limit(1)
@@ -411,31 +295,38 @@ class Referee:
                     if failed or skipped:
                         stmt = stmt.where(GameRow.id.not_in(failed | skipped))
                     seen = session.scalars(stmt).first()
-                    if seen is None:
-                        return done
-                    current = seen.id
-                    prepared = self.prepare(session, seen) if tries.get(current, 0) < MAX_RETRIES else None
-                with db.writing() as session:
-                    row = session.scalars(
-                        select(GameRow)
-                        .where(GameRow.id == current, GameRow.status == ACTIVE, GameRow.deadline_at <= now)
-                        .with_for_update(skip_locked=True)
-                    ).first()
-                    if row is None:  # processed meanwhile (by another process), or being processed
-                        skipped.add(current)
-                        continue
-                    if prepared is not None and prepared.generation != row.generation:
-                        tries[current] = tries.get(current, 0) + 1
-                        continue  # the game changed since it was read: read and compute again
-                    if not hold_deadline(session, row, self.game(session, row), now):  # grace, extension, excuse
-                        self.process(session, row, "deadline", now, prepared)
-                done += 1
+                if seen is None:
+                    return done
+                current = seen
                 skipped.add(current)
+                play(self.deadline_plan(db, current, now))
+                done += 1
+            except Gone:  # processed meanwhile (by another process), or being processed
+                continue
             except Exception:  # one broken game must not stop the others
                 log.exception("game %s: processing the deadline failed", current)
                 failed.add(current)
                 self.cache.forget(current)
         return done
+
+    def deadline_plan(self, db: Database, game_id: int, now: datetime) -> Plan[Session, Closing, None]:
+        """How the deadline worker plays a due game: its closing, written unless the deadline is held."""
+
+        def due(session: Session, lock: bool) -> tuple[Session, GameRow]:
+            stmt = select(GameRow).where(GameRow.id == game_id, GameRow.status == ACTIVE, GameRow.deadline_at <= now)
+            row = session.scalars(stmt.with_for_update(skip_locked=True) if lock else stmt).first()
+            if row is None:
+                raise Gone(game_id)
+            return session, row
+
+        return Plan(
+            db.reading,
+            db.writing,
+            due,
+            lambda s, r: self.turn(s, r, now),
+            closing,
+            lambda v, s, r, value: self.write_deadline(s, r, value, now),
+        )
 
     # ----------------------------------------------------------------- master console
     def pause(self, row: GameRow, now: datetime) -> None:
@@ -470,10 +361,8 @@ class Referee:
         row.version += 1
 
     def adjudicate_now(self, session: Session, row: GameRow, now: datetime) -> None:
-        """Process the current step at once, with the orders given so far."""
-        if row.status not in (ACTIVE, PAUSED):
-            raise GameRuleError("this game is not running")
-        self.process(session, row, "master", now)
+        """Process the current step at once, with the orders given so far (inside the caller's transaction)."""
+        self.locked(session, row, now, closing, lambda done: self.write_closing(session, row, done, "master", now))
 
     def replace_player(self, session: Session, row: GameRow, power: str, user: User, now: datetime) -> None:
         """Give ``power`` to ``user`` (who may be an observer of the game, but not its master or a player).
@@ -509,26 +398,33 @@ class Referee:
         seat.user_id = user.id
         row.version += 1
 
-    def concede(self, session: Session, row: GameRow, now: datetime, power: str) -> None:
-        """End the game won by ``power``: every other power conceded it."""
-        if row.status == FINISHED:
-            raise GameRuleError("the game is already over")
-        game = working_copy(self.game(session, row))
-        game.concede(power)
+    def write_ending(self, session: Session, row: GameRow, game: Game, now: datetime) -> None:
+        """Write the game as :func:`~arbitre.life.turns.ending` ended it."""
         self._save(session, row, game, now)
+
+    def concede(self, session: Session, row: GameRow, now: datetime, power: str) -> None:
+        """End the game won by ``power``: every other power conceded it (inside the caller's transaction)."""
+        self.locked(
+            session,
+            row,
+            now,
+            lambda t: ending(t, "concede", [power]),
+            lambda g: self.write_ending(session, row, g, now),
+        )
 
     def finish(
         self, session: Session, row: GameRow, now: datetime, draw: bool, powers: list[str] | None = None
     ) -> None:
-        """Declare a draw (among ``powers``, default every power still in) or end the game."""
-        if row.status == FINISHED:
-            raise GameRuleError("the game is already over")
-        game = working_copy(self.game(session, row))
-        if draw:
-            game.declare_draw(powers or None)
-        else:
-            game.end()
-        self._save(session, row, game, now)
+        """Declare a draw (among ``powers``, default every power still in) or end the game (inside the
+        caller's transaction)."""
+        how = "draw" if draw else "end"
+        self.locked(
+            session, row, now, lambda t: ending(t, how, powers), lambda g: self.write_ending(session, row, g, now)
+        )
+
+
+def _outside() -> AbstractContextManager[Session]:
+    raise RuntimeError("this plan runs inside its caller's write transaction")
 
 
 def ready_powers(session: Session, row: GameRow) -> set[str]:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from arbitre.judge import Game
 from arbitre.judge.votes import CHOICES as VOTE_CHOICES
 from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.life import votes as store_votes
-from arbitre.life.referee import CheckedOrders, SubmitResult
+from arbitre.life.referee import SubmitResult
+from arbitre.life.turns import Closing, Plan, Submission, Turn, closing, ending, play, submission
 from arbitre.maps import available_maps
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
@@ -30,6 +33,8 @@ from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, Message, Use
 from arbitre.variants import MODULES, REGISTRY
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
+V = TypeVar("V")
+R = TypeVar("R")
 MASTER_ACTIONS = ("pause", "resume", "extend", "adjudicate", "draw", "end", "replace")
 """What the master console can do."""
 
@@ -269,32 +274,46 @@ def join_game(
     site.referee.maybe_start(session, row, site.now())
 
 
-def precheck_orders(site: Site, session: Session, seat: Seat, lines: list[str] | None) -> CheckedOrders | None:
-    """Check a player's orders in a read transaction, before :func:`submit_orders` takes the writer (``None``:
-    nothing to check ahead; any refusal is left to :func:`submit_orders`, which says it)."""
-    if seat.role != PLAYER or not seat.power or lines is None:
-        return None
-    if len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines):
-        return None
-    return site.referee.precheck(session, seat.row, seat.power, lines)
-
-
 def submit_orders(
-    session: Session,
     site: Site,
-    seat: Seat,
+    read: Callable[[], AbstractContextManager[V]],
+    write: Callable[[], AbstractContextManager[V]],
+    find: Callable[[V, bool], tuple[Session, Seat]],
     lines: list[str] | None,
     ready: bool | None,
     phase: str | None,
-    checked: CheckedOrders | None = None,
-) -> SubmitResult:
-    """A player's orders and/or ready switch for the current step (``checked``: from :func:`precheck_orders`)."""
-    if seat.role != PLAYER or not seat.power:
-        raise forbidden("only a player holding a power gives orders")
-    if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
-        raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
+    then: Callable[[V, Seat, SubmitResult], R],
+) -> R:
+    """A player's orders and/or ready switch for the current step, through :func:`arbitre.life.turns.play`:
+    read once and checked in a read transaction, written if the game has not changed meanwhile (else again).
+
+    ``read``/``write`` open the caller's transactions, ``find`` gives the seat in one (locked in the write one),
+    ``then`` makes the answer inside the write transaction from what was done.
+    """
+    seats: list[Seat] = []
+
+    def row(v: V, lock: bool) -> tuple[Session, GameRow]:
+        session, seat = find(v, lock)
+        if seat.role != PLAYER or not seat.power:
+            raise forbidden("only a player holding a power gives orders")
+        if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
+            raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
+        seats.append(seat)
+        return session, seat.row
+
+    def store(v: V, session: Session, game: GameRow, done: Submission) -> R:
+        return then(v, seats[-1], site.referee.write_submission(session, game, done, site.now()))
+
+    plan = Plan(
+        read,
+        write,
+        row,
+        lambda session, game: site.referee.turn(session, game, site.now()),
+        lambda turn: submission(turn, seats[-1].power or "", lines, ready, phase),
+        store,
+    )
     try:
-        return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase, checked)
+        return play(plan)
     except GameRuleError as err:
         raise conflict(str(err)) from err
 
@@ -322,43 +341,67 @@ def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, 
 
 
 def master_action(
-    session: Session,
     site: Site,
-    seat: Seat,
+    read: Callable[[], AbstractContextManager[V]],
+    write: Callable[[], AbstractContextManager[V]],
+    find: Callable[[V, bool], tuple[Session, Seat]],
     action: str,
     minutes: int | None = None,
     power: str | None = None,
     user_name: str | None = None,
     powers: list[str] | None = None,
-) -> None:
-    """Run one master-console action on a locked game row."""
-    if seat.role != MASTER:
-        raise forbidden("only the game master may do this")
-    ref, row, now = site.referee, seat.row, site.now()
-    try:
-        if action == "pause":
-            ref.pause(row, now)
-        elif action == "resume":
-            ref.resume(row, now)
-        elif action == "extend":
+    then: Callable[[V, Seat], R] | None = None,
+) -> R | None:
+    """Run one master-console action through :func:`arbitre.life.turns.play` (``read``/``write``/``find``: as
+    for :func:`submit_orders`): an adjudication or an end of the game is computed from the turn read, and
+    written if the game has not changed meanwhile; ``then`` makes the answer inside the write transaction."""
+    ref = site.referee
+    seats: list[Seat] = []
+
+    def row(v: V, lock: bool) -> tuple[Session, GameRow]:
+        session, seat = find(v, lock)
+        if seat.role != MASTER:
+            raise forbidden("only the game master may do this")
+        seats.append(seat)
+        return session, seat.row
+
+    def compute(turn: Turn) -> Closing | Game | None:
+        if action == "extend":
             if not isinstance(minutes, int) or isinstance(minutes, bool) or abs(minutes) > MAX_SECONDS // 60:
                 raise bad_request("extend needs a whole number of minutes (at most 60 days)", "bad_action", "minutes")
-            ref.extend(row, minutes * 60, now)
         elif action == "adjudicate":
-            ref.adjudicate_now(session, row, now)
+            return closing(turn)
         elif action in ("draw", "end"):
             drawn = [p.upper() for p in powers or []]
-            known = site.referee.game(session, row).powers()
+            known = turn.game.powers()
             if any(p not in known for p in drawn):
                 raise bad_request(f"a draw is among powers of the game ({', '.join(known)})", "bad_action", "powers")
-            ref.finish(session, row, now, draw=action == "draw", powers=drawn or None)
+            return ending(turn, "draw" if action == "draw" else "end", drawn or None)
+        elif action not in MASTER_ACTIONS:
+            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
+        return None
+
+    def store(v: V, session: Session, game: GameRow, done: Closing | Game | None) -> R | None:
+        now = site.now()
+        if isinstance(done, Closing):
+            ref.write_closing(session, game, done, "master", now)
+        elif isinstance(done, Game):
+            ref.write_ending(session, game, done, now)
+        elif action == "pause":
+            ref.pause(game, now)
+        elif action == "resume":
+            ref.resume(game, now)
+        elif action == "extend":
+            ref.extend(game, (minutes or 0) * 60, now)
         elif action == "replace":
             target = user_by_name(session, user_name or "")
             if target is None:
                 raise bad_request(f"no user called {user_name!r}", "bad_action", "user")
-            ref.replace_player(session, row, (power or "").upper(), target, now)
-        else:
-            raise bad_request(f"unknown action {action!r}; known: {', '.join(MASTER_ACTIONS)}", "bad_action", "action")
+            ref.replace_player(session, game, (power or "").upper(), target, now)
+        return None if then is None else then(v, seats[-1])
+
+    try:
+        return play(Plan(read, write, row, lambda session, game: ref.turn(session, game, site.now()), compute, store))
     except GameRuleError as err:
         raise conflict(str(err)) from err
 

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
 
+from arbitre.judge import progress
 from arbitre.server import worker
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
@@ -47,3 +51,29 @@ def test_reveal_and_reaction_step(app_client: TestClient, site: Site, clock: Man
     phase0 = it.get(f"/api/games/{gid}/history/0").json()["view"]
     texts = [o["text"] for o in phase0["orders"]]
     assert "A PAR - PIC" in texts and not any("SPY" in t for t in texts)
+
+
+def test_the_change_is_checked_once_when_given_not_again_at_the_close(
+    app_client: TestClient, site: Site, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid, master, players = start_game(app_client, rules=["espionnite"], deadlines={"M": 3600, "reaction": 600})
+    fr = players["FRANCE"]
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"]}).json()["rejected"] == []
+    for p in POWERS:
+        players[p].put(f"/api/games/{gid}/orders", {"ready": True})
+    assert fr.get(f"/api/games/{gid}").json()["game"]["step"] == "reaction"
+    checks: list[str] = []
+    real = progress.check_change
+
+    def counted(*args: Any) -> Any:
+        checks.append(str(args[3]))
+        return real(*args)
+
+    monkeypatch.setattr(progress, "check_change", counted)
+    assert fr.put(f"/api/games/{gid}/orders", {"orders": ["a par-pic"]}).json()["rejected"] == []
+    assert checks == ["a par-pic"]  # read and checked once, when given
+    clock.advance(601)
+    assert worker.tick(site) == 1
+    assert checks == ["a par-pic"]  # the stored normal form is taken as it is at the close
+    units = {(u["power"], u["place"]) for u in master.get(f"/api/games/{gid}").json()["view"]["units"]}
+    assert ("FRANCE", "PIC") in units

@@ -11,10 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from arbitre.life import referee as lifecycle
-from arbitre.life.referee import CheckedOrders
-from arbitre.server import services
-from arbitre.server.auth import Actor
+from arbitre.life import turns
+from arbitre.server import actions
 from arbitre.server.site import Site
 from tests.server.conftest import start_game
 
@@ -35,14 +33,14 @@ def spy(site: Site, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         finally:
             writing.pop()
 
-    real_check = lifecycle.read_step_orders
+    real_check = turns.read_step_orders
 
     def check(*args: Any) -> Any:
         checks.append(bool(writing))
         return real_check(*args)
 
     monkeypatch.setattr(site.db, "writing", watched)
-    monkeypatch.setattr(lifecycle, "read_step_orders", check)
+    monkeypatch.setattr(turns, "read_step_orders", check)
     return checks
 
 
@@ -65,16 +63,25 @@ def test_a_refused_submission_stores_nothing_and_answers_as_before(app_client: T
     assert players["FRANCE"].get(f"/api/games/{gid}/orders").json()["lines"] == []
 
 
-def test_a_check_made_on_another_version_is_made_again(app_client: TestClient, site: Site, spy: list[bool]) -> None:
-    gid, _, _ = start_game(app_client)
-    with site.db.reading() as s:
-        row = services.open_game(s, gid, Actor(None, "", "en"), member=False).row
-        stale = CheckedOrders(row.id, row.version - 1, "FRANCE", ("A PAR - BUR",), ("A PAR - BUR",), ())
-        assert not stale.fits(row, "FRANCE", ["A PAR - BUR"])
-        fresh = site.referee.precheck(s, row, "FRANCE", ["A PAR - BUR"])
-        assert fresh is not None and fresh.fits(row, "FRANCE", ["A PAR - BUR"])
+def test_a_check_made_on_another_version_is_made_again(
+    app_client: TestClient, site: Site, spy: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid, _, players = start_game(app_client)
+    real = turns.submission
+    calls: list[int] = []
+
+    def racing(turn: turns.Turn, *args: Any) -> turns.Submission:
+        calls.append(turn.generation)
+        if len(calls) == 1:  # Germany's orders come in between France's read and France's write
+            r = players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - RUH"]})
+            assert r.status_code == 200, r.text
+        return real(turn, *args)
+
+    monkeypatch.setattr(actions, "submission", racing)
     spy.clear()
-    with site.db.writing() as s:
-        row = services.open_game(s, gid, Actor(None, "", "en"), member=False, lock=True).row
-        result = site.referee.submit(s, row, "FRANCE", ["A PAR - BUR"], None, site.now(), None, stale)
-    assert result.rejected == [] and spy == [True]  # the stale check was not trusted: checked again, inside
+    r = players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"]})
+    assert r.status_code == 200 and r.json()["rejected"] == [], r.text
+    assert len(calls) == 3 and calls[2] > calls[0]  # France's, Germany's, then France's again on the new state
+    assert spy == [False, False, False]  # every check outside the write transaction
+    assert players["FRANCE"].get(f"/api/games/{gid}/orders").json()["lines"] == ["A PAR - BUR"]
+    assert players["GERMANY"].get(f"/api/games/{gid}/orders").json()["lines"] == ["A MUN - RUH"]

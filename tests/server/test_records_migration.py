@@ -22,7 +22,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, text
 
-from arbitre.judge.game import record_view, replay
+from arbitre.judge import Game
+from arbitre.judge.game import FORMAT, record_view, replay
 from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings
@@ -133,3 +134,43 @@ def test_the_upgrade_keeps_views_maps_and_the_open_step(tmp_path: Path) -> None:
             assert italy["game"]["step"] == "reaction" and italy["orders"]["lines"] == ["A VEN - PIE"]  # normal form
     finally:
         site.db.dispose()
+
+
+def test_the_upgrade_writes_sandboxes_as_records_and_they_read_the_same(tmp_path: Path) -> None:
+    """Sandboxes hold whole games: each of the first format becomes the second (its phases as records, no
+    replay when read), and reads the same for every viewer; one that no longer replays is left as it was."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(DATA / "main.sqlite3", path)
+    docs = _documents(path)
+    broken = {"format": "arbitre-game/1", "map": "standard", "history": [{"orders": "not a list"}]}
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        owner = conn.execute(text("SELECT id FROM users ORDER BY id LIMIT 1")).scalar()
+        for gid, doc in [*docs.items(), (0, broken)]:
+            conn.execute(
+                text(
+                    "INSERT INTO sandboxes (id, owner_id, share_token, name, data, cursor, created_at) "
+                    "VALUES (:id, :owner, :token, 'box', :data, 0, '2026-01-01 00:00:00')"
+                ),
+                {"id": 100 + gid, "owner": owner, "token": f"t{gid}", "data": json.dumps(doc)},
+            )
+    engine.dispose()
+    site = make_site(Settings(database_url=f"sqlite:///{path}", run_worker=False), ManualClock())
+    try:
+        with site.db.reading() as session:
+            rows = session.execute(text("SELECT id, data FROM sandboxes")).all()
+    finally:
+        site.db.dispose()
+    boxes = {bid: json.loads(data) if isinstance(data, str) else data for bid, data in rows}
+    assert boxes[100] == broken  # left as it was (still read by replaying it, as before)
+    for gid, doc in docs.items():
+        new = boxes[100 + gid]
+        assert new["format"] == FORMAT and doc["format"] != FORMAT
+        old_game, new_game = replay(doc), Game.from_data(new)
+        assert len(new_game.history) == len(old_game.history) > 0
+        for who in ["master", "observer", *old_game.powers()]:
+            for old_rec, new_rec in zip(old_game.history, new_game.history, strict=True):
+                a = view_data(record_view(old_game.rules, old_rec, who), old_game.rules)
+                b = view_data(record_view(new_game.rules, new_rec, who), new_game.rules)
+                assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True), (gid, who)
+        assert new_game.state_data() == old_game.state_data()  # the open phase (and step) too

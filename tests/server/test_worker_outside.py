@@ -12,7 +12,8 @@ from sqlalchemy import select
 
 from arbitre.judge import Game
 from arbitre.life import referee as lifecycle
-from arbitre.life.referee import PreparedSteps, Referee
+from arbitre.life import turns
+from arbitre.life.turns import Closing, Turn
 from arbitre.server import worker
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
@@ -57,10 +58,10 @@ def test_the_worker_adjudicates_with_no_write_transaction_open(
     assert worker.tick(site) >= 1
     assert seen and seen == [0] * len(seen)  # S1901M (and the empty retreat step after it)
     assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "F1901M"
-    # the master's "adjudicate now" still processes inside its write transaction: the check above can fail
+    # the master's "adjudicate now" goes the same way (computed from the turn read, then written)
     seen.clear()
     assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
-    assert seen and all(n == 1 for n in seen)
+    assert seen and seen == [0] * len(seen)
 
 
 def _play_two_deadlines(app_client: TestClient, site: Site, clock: ManualClock) -> tuple[int, Api]:
@@ -90,7 +91,7 @@ def test_the_results_are_those_of_the_processing_inside_the_write_transaction(
     outside, france = _play_two_deadlines(app_client, site, clock)
     a, view_a = _outcome(site, outside), france.get(f"/api/games/{outside}").json()["view"]
     with monkeypatch.context() as m:
-        m.setattr(lifecycle, "MAX_RETRIES", 0)  # never prepared: computed inside the write transaction
+        m.setattr(turns, "MAX_RETRIES", 0)  # never prepared: computed inside the write transaction
         inside, france = _play_two_deadlines(app_client, site, clock)
         b, view_b = _outcome(site, inside), france.get(f"/api/games/{inside}").json()["view"]
     assert a[:5] == b[:5]  # the same game data, phase, step, version and status
@@ -107,18 +108,18 @@ def test_a_submission_between_the_read_and_the_write_is_adjudicated(
     gid, _, players = start_game(app_client, deadlines=SHORT)
     _give(gid, players, {"FRANCE": ["A PAR - BUR"]})
     france = players["FRANCE"]
-    real = Referee.prepare
-    made: list[PreparedSteps] = []
+    real = turns.closing
+    made: list[Turn] = []
 
-    def racing(self: Referee, session: Any, row: GameRow) -> PreparedSteps:
-        prepared = real(self, session, row)
-        made.append(prepared)
+    def racing(turn: Turn) -> Closing:
+        prepared = real(turn)
+        made.append(turn)
         if len(made) == 1:  # France changes its orders while the worker holds its computed step
             r = france.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - PIC"], "phase": "S1901M"})
             assert r.status_code == 200, r.text  # the writer was free: the submission was stored at once
         return prepared
 
-    monkeypatch.setattr(Referee, "prepare", racing)
+    monkeypatch.setattr(lifecycle, "closing", racing)
     clock.advance(601)
     assert worker.tick(site) >= 1
     assert len(made) == 2 and made[1].generation > made[0].generation  # computed again on the new state
@@ -137,20 +138,20 @@ def test_a_game_that_keeps_changing_is_processed_inside_the_write_transaction(
     app_client: TestClient, site: Site, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gid, _, players = start_game(app_client, deadlines=SHORT)
-    real = Referee.prepare
+    real = turns.closing
     made: list[int] = []
 
-    def busy(self: Referee, session: Any, row: GameRow) -> PreparedSteps:
+    def busy(turn: Turn) -> Closing:
         if site.db.open_writes == 0:  # computed in a read transaction: a submission comes in meanwhile
-            made.append(row.generation)
+            made.append(turn.generation)
             power = POWERS[len(made) % len(POWERS)]
             assert players[power].put(f"/api/games/{gid}/orders", {"ready": False}).status_code == 200
-        return real(self, session, row)
+        return real(turn)
 
-    monkeypatch.setattr(Referee, "prepare", busy)
+    monkeypatch.setattr(lifecycle, "closing", busy)
     seen = _record_writes(monkeypatch, site)
     clock.advance(601)
     assert worker.tick(site) == 1
-    assert len(made) == lifecycle.MAX_RETRIES  # then the fallback: computed with the row locked
+    assert len(made) == turns.MAX_RETRIES  # then the fallback: computed with the row locked
     assert seen[-1] == 1
     assert players["FRANCE"].get(f"/api/games/{gid}").json()["game"]["phase"] == "F1901M"

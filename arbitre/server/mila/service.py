@@ -12,6 +12,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from arbitre.judge import Game
 from arbitre.life.referee import powers_to_act
 from arbitre.server import actions, services
@@ -267,41 +269,59 @@ def set_orders(
 ) -> bool:
     """A power's orders (MILA's notation) for the current phase, saved not ready; ``True`` when the power has
     something to order now (the caller then marks it ready, see :func:`mark_ready`)."""
-    with site.db.reading() as s:
-        seat = seat_of(s, user_id, game_id, role)
+    lines: list[str] = []
+    unreadable: MilaError | None = None
+    try:
+        lines = [names.order_to_arbitre(o) for o in orders if o.strip()]
+    except names.OrderTextError as err:
+        unreadable = MilaError(str(err), "RequestException")
+
+    def find(s: Session, lock: bool) -> tuple[Session, services.Seat]:
+        seat = seat_of(s, user_id, game_id, role, lock=lock)
         mine = power_of(seat, power)
         if phase != seat.row.phase:
             raise MilaError(
                 f"invalid order phase, received {phase[:16]}, server phase is {seat.row.phase}", "GamePhaseException"
             )
-        game = site.referee.game(s, seat.row)
-        try:
-            lines = [names.order_to_arbitre(o) for o in orders if o.strip()]
-        except names.OrderTextError as err:
-            raise MilaError(str(err), "RequestException") from err
-        if mine not in powers_to_act(game):
-            if lines:
-                raise MilaError(f"{mine} has nothing to order in {seat.row.phase}", "ResponseException")
-            return False
-        checked = actions.precheck_orders(site, s, seat, lines)
-    with site.db.writing() as s, site_errors():
-        seat = seat_of(s, user_id, game_id, role, lock=True)
-        actions.submit_orders(s, site, seat, lines, False, phase, checked)
+        if unreadable is not None:
+            raise unreadable
+        if not lines and mine not in powers_to_act(site.referee.game(s, seat.row)):
+            raise _NothingToOrder
+        return s, seat
+
+    try:
+        with site_errors():
+            actions.submit_orders(
+                site, site.db.reading, site.db.writing, find, lines, False, phase, lambda v, seat, done: None
+            )
+    except _NothingToOrder:
+        return False
     return True
+
+
+class _NothingToOrder(Exception):
+    """The power has nothing to order now and gave nothing."""
 
 
 def mark_ready(site: Site, user_id: int, game_id: str, role: str, phase: str, ready: bool) -> None:
     """Set a power's ready switch for ``phase`` (nothing once the game has moved on); the phase is processed
     when every power that must act is ready."""
-    with site.db.writing() as s:
-        seat = seat_of(s, user_id, game_id, role, lock=True)
+
+    def find(s: Session, lock: bool) -> tuple[Session, services.Seat]:
+        seat = seat_of(s, user_id, game_id, role, lock=lock)
         if seat.row.phase != phase or seat.row.status not in (ACTIVE, PAUSED):
-            return
-        game = site.referee.game(s, seat.row)
-        if power_of(seat, None) not in powers_to_act(game):
-            return
+            raise _NothingToOrder
+        if power_of(seat, None) not in powers_to_act(site.referee.game(s, seat.row)):
+            raise _NothingToOrder
+        return s, seat
+
+    try:
         with site_errors():
-            actions.submit_orders(s, site, seat, None, ready, phase)
+            actions.submit_orders(
+                site, site.db.reading, site.db.writing, find, None, ready, phase, lambda v, seat, done: None
+            )
+    except _NothingToOrder:
+        return
 
 
 def set_wait(site: Site, user_id: int, game_id: str, role: str, power: str | None, wait: bool) -> str:
@@ -314,10 +334,14 @@ def set_wait(site: Site, user_id: int, game_id: str, role: str, power: str | Non
 
 def clear_orders(site: Site, user_id: int, game_id: str, role: str, power: str | None) -> None:
     """Take a power's orders back."""
-    with site.db.writing() as s, site_errors():
-        seat = seat_of(s, user_id, game_id, role, lock=True)
+
+    def find(s: Session, lock: bool) -> tuple[Session, services.Seat]:
+        seat = seat_of(s, user_id, game_id, role, lock=lock)
         power_of(seat, power)
-        actions.submit_orders(s, site, seat, [], False, None)
+        return s, seat
+
+    with site_errors():
+        actions.submit_orders(site, site.db.reading, site.db.writing, find, [], False, None, lambda v, seat, d: None)
 
 
 def send_message(
@@ -358,9 +382,14 @@ def vote(site: Site, user_id: int, game_id: str, role: str, power: str | None, c
 
 def process_now(site: Site, user_id: int, game_id: str, role: str) -> None:
     """The master processes the current phase now."""
-    with site.db.writing() as s, site_errors():
-        seat = seat_of(s, user_id, game_id, role, lock=True)
-        actions.master_action(s, site, seat, "adjudicate")
+    with site_errors():
+        actions.master_action(
+            site,
+            site.db.reading,
+            site.db.writing,
+            lambda s, lock: (s, seat_of(s, user_id, game_id, role, lock=lock)),
+            "adjudicate",
+        )
 
 
 def possible_orders(site: Site, user_id: int, game_id: str, role: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, services
@@ -32,9 +33,9 @@ from arbitre.server.fields import (
 from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import mila_export
-from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.api_lateness import LatenessIn
-from arbitre.server.visit import CSRF_HEADER, reading, writing
+from arbitre.server.services import Seat
+from arbitre.server.visit import CSRF_HEADER, Visit, reading, writing
 from arbitre.store.accounts import create_token
 from arbitre.store.games import games_of, lobby_games, taken_seats
 from arbitre.store.models import MASTER, PLAYER
@@ -350,10 +351,8 @@ def legal(game_id: int, request: Request) -> dict[str, Any]:
 @router.put("/games/{game_id}/orders")
 def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
     """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""
-    checked = checked_orders(request, game_id, body.orders, CSRF_HEADER)  # before taking the writer
-    with writing(request) as v:
-        seat = v.game(game_id, lock=True, roles=(PLAYER,))
-        result = actions.submit_orders(v.session, v.site, seat, body.orders, body.ready, body.phase, checked)
+
+    def answer(v: Visit, seat: Seat, result: SubmitResult) -> dict[str, Any]:
         rejected = [
             {
                 "order": r.text,
@@ -364,6 +363,17 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]
             for r in result.rejected
         ]
         return {"rejected": rejected, "processed": result.processed, "phase": seat.row.phase, "step": seat.row.step}
+
+    return actions.submit_orders(
+        site_of(request),
+        lambda: reading(request, CSRF_HEADER),
+        lambda: writing(request),
+        lambda v, lock: (v.session, v.game(game_id, lock=lock, roles=(PLAYER,))),
+        body.orders,
+        body.ready,
+        body.phase,
+        answer,
+    )
 
 
 @router.post("/games/{game_id}/check")
@@ -420,10 +430,20 @@ def post_message(game_id: int, body: MessageIn, request: Request) -> dict[str, A
 @router.post("/games/{game_id}/master")
 def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
     """Master console: pause, resume, extend (minutes), adjudicate, draw (powers), end, replace (power, user)."""
-    with writing(request) as v:
-        seat = v.game(game_id, lock=True, roles=(MASTER,))
-        actions.master_action(v.session, v.site, seat, body.action, body.minutes, body.power, body.user, body.powers)
-        return services.summary(seat.row)
+    answer = actions.master_action(
+        site_of(request),
+        lambda: reading(request, CSRF_HEADER),
+        lambda: writing(request),
+        lambda v, lock: (v.session, v.game(game_id, lock=lock, roles=(MASTER,))),
+        body.action,
+        body.minutes,
+        body.power,
+        body.user,
+        body.powers,
+        lambda v, seat: services.summary(seat.row),
+    )
+    assert answer is not None
+    return answer
 
 
 @router.get("/games/{game_id}/votes")

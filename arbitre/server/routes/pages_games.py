@@ -11,9 +11,11 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge.votes import DEFAULT_SECRET
 from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, live, services
+from arbitre.server.auth import site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
@@ -21,11 +23,11 @@ from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import exportable_game, may_export
 from arbitre.server.pages import redirect, render
-from arbitre.server.precheck import checked_orders
 from arbitre.server.routes.pages_lateness import form_context, lateness_form
 from arbitre.server.routes.pages_scores import FORM_DEFAULTS as ENDING_DEFAULTS
 from arbitre.server.routes.pages_scores import ending_form
 from arbitre.server.routes.pages_scores import form_context as scoring_context
+from arbitre.server.services import Seat
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
     PAGE_IDS,
@@ -35,7 +37,7 @@ from arbitre.server.viewing import (
     power_colour,
     renderer_available,
 )
-from arbitre.server.visit import reading, writing
+from arbitre.server.visit import Visit, reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import RULE_MODULES
@@ -329,10 +331,8 @@ def orders(
 ) -> Response:
     """Save your orders and ready switch (the form of the game page)."""
     lines = None if only_ready else orders.splitlines()
-    checked = checked_orders(request, game_id, lines, csrf)  # before taking the writer
-    with writing(request, csrf) as v:
-        seat = v.game(game_id, lock=True, roles=(PLAYER,))
-        result = actions.submit_orders(v.session, v.site, seat, lines, bool(ready), phase or None, checked)
+
+    def answer(v: Visit, seat: Seat, result: SubmitResult) -> Response:
         if result.rejected and not result.processed:
             rejected = [
                 {
@@ -351,7 +351,18 @@ def orders(
                     "live_since": live.since(v.site, v.session, seat),
                 },
             )
-    return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
+        return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
+
+    return actions.submit_orders(
+        site_of(request),
+        lambda: reading(request, csrf),
+        lambda: writing(request, csrf),
+        lambda v, lock: (v.session, v.game(game_id, lock=lock, roles=(PLAYER,))),
+        lines,
+        bool(ready),
+        phase or None,
+        answer,
+    )
 
 
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
@@ -552,13 +563,25 @@ def console_action(
     user: str = Form(""),
 ) -> Response:
     """Run a master-console action."""
-    with writing(request, csrf) as v:
-        seat = v.game(game_id, lock=True, roles=(MASTER,))
-        text = minutes.strip()
+    text = minutes.strip()
+
+    def find(v: Visit, lock: bool) -> tuple[Session, Seat]:
+        seat = v.game(game_id, lock=lock, roles=(MASTER,))
         if text and not (text.lstrip("-").isdigit() and len(text) <= 8):
             raise Problem(400, "bad_action", f"{text[:40]!r} is not a whole number of minutes", "form.minutes")
-        mins = int(text) if text else None
-        actions.master_action(v.session, v.site, seat, action, mins, power or None, user or None)
+        return v.session, seat
+
+    mins = int(text) if text and text.lstrip("-").isdigit() and len(text) <= 8 else None
+    actions.master_action(
+        site_of(request),
+        lambda: reading(request, csrf),
+        lambda: writing(request, csrf),
+        find,
+        action,
+        mins,
+        power or None,
+        user or None,
+    )
     return redirect(f"/games/{game_id}/master", "done")
 
 
