@@ -20,8 +20,11 @@ Style (our own):
   mark beside a unit, or the new unit.  Nothing here names an order kind
   other than through its drawing.
 * Results: a standoff is a red star, a dislodged unit is drawn beside its place
-  with a red ring, a retreat is an arrow from there, a disband a red cross, a
-  build a unit with a ``+`` badge.
+  with a red ring, a retreat is an arrow from there, a disband a red cross over
+  the unit kind's own outline (dashed), a build the unit framed by its kind's
+  outline with a ``+`` badge.  An order that was not valid is a red octagon
+  with ``!`` at its unit (its reason as the title), never an arrow.  An arrow
+  stops short of its target's label when the label is in its way.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
-from arbitre.rules.drawing import N_, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
+from arbitre.rules.drawing import ERROR, N_, NOT_VALID, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
 from arbitre.rules.kinds import STANDARD_UNIT_KINDS, OrderKind, UnitKind
 from arbitre.variants.registry import registered_order_kinds, registered_unit_kinds
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
@@ -140,6 +143,8 @@ def phase_title(phase: str, words: Words = _same) -> str:
 
 
 # --------------------------------------------------------------------------- declared kinds
+NOT_DONE = ("illegal", "invalid")
+"""The outcomes of an order that was not valid: drawn as an error at its unit, never by its kind's shape."""
 CANAL = N_("canal")
 """The title of the mark where an arrow goes through a canal of the board."""
 UNKNOWN_UNIT = UnitShape("M-9 -9 H9 V9 H-9 Z")
@@ -183,18 +188,27 @@ def _toward(p: Point, q: Point, r: float) -> Point:
     return p[0] + dx / d * r, p[1] + dy / d * r
 
 
+def _inside(p: Point, box: tuple[float, float, float, float], margin: float = 0.0) -> bool:
+    """Is ``p`` within ``box`` (left, top, right, bottom) grown by ``margin``?"""
+    return box[0] - margin <= p[0] <= box[2] + margin and box[1] - margin <= p[1] <= box[3] + margin
+
+
 def _mid(s: Point, c: Point, e: Point) -> Point:
     return (0.25 * s[0] + 0.5 * c[0] + 0.25 * e[0], 0.25 * s[1] + 0.5 * c[1] + 0.25 * e[1])
 
 
-def _head(tip: Point, frm: Point, size: float) -> str:
+def _head_corners(tip: Point, frm: Point, size: float) -> list[Point]:
+    """The three corners of an arrowhead pointing at ``tip`` from the direction of ``frm``."""
     dx, dy = tip[0] - frm[0], tip[1] - frm[1]
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
     bx, by = tip[0] - ux * size, tip[1] - uy * size
     w = size * 0.55
-    pts = [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
-    return " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+    return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+
+
+def _head(tip: Point, frm: Point, size: float) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in _head_corners(tip, frm, size))
 
 
 def _bar(tip: Point, frm: Point, size: float) -> tuple[Point, Point]:
@@ -633,7 +647,9 @@ class _Drawing:
             f'data-places="{escape(" ".join(places))}">{title}'
         )
         shape = drawing.shape
-        if shape is Shape.RING:
+        if o.outcome in NOT_DONE:
+            self._error(o)
+        elif shape is Shape.RING:
             self._ring(o, drawing, colour)
         elif shape is Shape.ARROW:
             self._arrow_order(o, drawing, colour, failed)
@@ -642,10 +658,42 @@ class _Drawing:
         elif shape is Shape.MARK:
             if places:
                 x, y = self.unit_point(places[-1])
+                if drawing.outline and drawing.symbol is not None:
+                    self._halo(self._kind_at(o, places[-1]), (x, y), drawing.symbol.stroke, "data-halo")
                 self.symbol(drawing.symbol, (x + drawing.offset[0], y + drawing.offset[1]), colour, drawing.words)
         elif shape is Shape.NEW_UNIT:
             self._new_unit(o, colour, failed)
         self.add("</g>")
+
+    def _error(self, o: VisibleOrder) -> None:
+        """An order that was not valid: the error mark at its unit, its reason as the mark's title."""
+        if not o.places:
+            return
+        try:
+            x, y = self.unit_point(o.places[0])
+        except KeyError:
+            return
+        reason = o.message or self.words(NOT_VALID)
+        self.add(f'<g class="error" data-error="{escape(o.outcome or "")}">')
+        self.symbol(ERROR, (x + 11.0, y - 11.0), RED, None)
+        self.add(f"<title>{escape(o.text)} — {escape(reason)}</title></g>")
+
+    def _kind_at(self, o: VisibleOrder, place: str) -> str:
+        """The letter of the unit an order acts on at ``place``: the view's unit there, else the order's first word."""
+        for u in (*self.view.units, *(d.unit for d in self.view.dislodged)):
+            if u.place == place and (o.power is None or u.power in (o.power, None)):
+                return u.kind.upper()
+        return (o.text.split() or ["?"])[0].upper()
+
+    def _halo(self, kind: str, at: Point, colour: str, mark: str) -> None:
+        """The unit kind's own outline, enlarged and dashed, around ``at`` (a build's or a disband's frame)."""
+        declared = _unit_kinds().get(kind)
+        outline = declared.shape if declared is not None else UNKNOWN_UNIT
+        self.add(
+            f'<path {mark}="{escape(kind)}" transform="translate({_f(at[0])} {_f(at[1])}) scale(1.6)" '
+            f'd="{outline.path}" fill="#FFFFFF" fill-opacity="0.6" stroke="{colour}" stroke-width="1.4" '
+            'stroke-dasharray="2.5 1.5" stroke-linejoin="round"/>'
+        )
 
     def _ring(self, o: VisibleOrder, drawing: Drawing, colour: str) -> None:
         if o.places:
@@ -682,7 +730,8 @@ class _Drawing:
         """An arrow from ``a`` to ``b``: along the drawing's board line, through a canal, or a curve."""
         route = self._route(drawing.along, a, b)
         if route is None:
-            s, c, e = _curve(self.unit_point(a), self.point(b), self.r + 2, self.r + 3, drawing.line.bend)
+            frm, to, bend = self.unit_point(a), self.point(b), drawing.line.bend
+            s, c, e = _curve(frm, to, self.r + 2, self._clear_end(frm, to, b, bend, 4.2 * width), bend)
             self.arrow(s, c, e, colour, failed, width, casing=casing, head=drawing.line.head, dash=drawing.line.dash)
             return
         pts, canal = route
@@ -695,6 +744,31 @@ class _Drawing:
                 f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="8" height="8" fill="#4F8DB8" stroke="{INK}" '
                 f'stroke-width="1"><title>{escape(self.words(CANAL))}</title></rect>'
             )
+
+    def label_box(self, place: str) -> tuple[float, float, float, float] | None:
+        """The box a province's label covers (left, top, right, bottom), as :meth:`labels` writes it."""
+        shape = self.g.provinces.get(place.split("/")[0])
+        if shape is None:
+            return None
+        x, y = shape.label
+        half = len(place.split("/")[0]) * 3.4 + 1.5
+        return x - half, y - 4.0, x + half, y + 6.0
+
+    def _clear_end(self, frm: Point, to: Point, place: str, bend: float, head: float) -> float:
+        """How far before ``to`` an arrow to ``place`` ends so that its head (``head`` long) covers no
+        part of the place's label: the unit's radius and a margin, more when the label is in the way."""
+        box = self.label_box(place)
+        end = self.r + 3
+        if box is None:
+            return end
+        longest = math.dist(frm, to) - self.r - 2 - head  # an arrow keeps at least its head
+        while end + 2.0 <= longest:
+            _s, c, e = _curve(frm, to, self.r + 2, end, bend)
+            corners = _head_corners(e, c, head)
+            if not any(_inside(p, box, 1.5) for p in (*corners, _toward(e, c, head))):
+                return end
+            end += 2.0
+        return self.r + 3 if end + 2.0 > longest else end  # no clear end: the arrow as it always was
 
     def _route(self, along: str | None, a: str, b: str) -> tuple[list[Point], list[Point]] | None:
         """The points of the way from ``a`` to ``b`` along the board's line ``along`` (its stations), or
@@ -765,15 +839,12 @@ class _Drawing:
             )
 
     def _new_unit(self, o: VisibleOrder, colour: str, failed: bool) -> None:
-        """The unit a build makes, ringed, with a ``+`` badge."""
+        """The unit a build makes, framed by its kind's own outline (dashed), with a ``+`` badge."""
         if not o.places or failed:
             return
         word = (o.text.split() or ["A"])[0].upper()
         at = self.point(o.places[0])
-        self.add(
-            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(self.r + 5.5)}" fill="#FFFFFF" '
-            f'fill-opacity="0.6" stroke="{colour}" stroke-width="2.2" stroke-dasharray="3 2"/>'
-        )
+        self._halo(word, at, colour, "data-halo")
         self.unit(VisibleUnit(o.power, word, o.places[0]), at, extra=' data-build="1"')
         bx, by = at[0] + 10, at[1] - 10
         self.add(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="5.5" fill="#FFFFFF" stroke="{INK}" stroke-width="1"/>')

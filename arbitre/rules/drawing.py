@@ -83,7 +83,8 @@ class Drawing:
     ``canal``: :class:`~arbitre.render.board.Geometry`'s); ``words`` the title of
     the end mark (a message id; ``{hit}`` drawings: ``words_hit``); ``rank``
     the drawing order (lines first, marks last); ``moves`` whether the order
-    takes its unit somewhere (the words of a result name the unit's new place).
+    takes its unit somewhere (the words of a result name the unit's new place); ``outline`` whether a
+    mark is drawn over the unit kind's own outline.
     """
 
     name: str
@@ -96,6 +97,9 @@ class Drawing:
     words: str | None = None
     words_hit: str | None = None
     rank: int = 3
+    outline: bool = False
+    """A :attr:`Shape.MARK` drawn over the unit's own outline, enlarged and dashed in the symbol's stroke
+    colour: the mark then says which kind of unit it acts on (a disbanded fleet is not a disbanded army)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,18 @@ class UnitShape:
 CROSS = Symbol("M-8 -8 L8 8 M-8 8 L8 -8", fill="none", stroke="#C0120C", width=3.0)
 """A red cross (a disband)."""
 
+ERROR = Symbol(
+    "M-5 -12 H5 L12 -5 V5 L5 12 H-5 L-12 5 V-5 Z M-1.6 -7.5 L-1 2.5 H1 L1.6 -7.5 Z M-1.7 5 V8.2 H1.7 V5 Z",
+    fill="#C0120C",
+    stroke="#FFFFFF",
+    width=1.4,
+)
+"""A red octagon pierced by a ``!`` (the inner paths wind the other way: holes): an order that was not
+valid, drawn at its unit, never as an arrow."""
+
+NOT_VALID = N_("order not valid")
+"""The title of the error mark when the view gives no reason."""
+
 HOLD = Drawing("hold", Shape.RING, Line(2.4), rank=2)
 MOVE = Drawing("move", Shape.ARROW, Line(3.0))
 RETREAT = Drawing("retreat", Shape.ARROW, Line(2.4, casing="#C0120C"))
@@ -125,7 +141,7 @@ CONVOY = Drawing(
     symbol=Symbol("M3.6 0 A3.6 3.6 0 1 1 -3.6 0 A3.6 3.6 0 1 1 3.6 0Z", "#FFFFFF", POWER, 2.0),
     rank=1,
 )
-DISBAND = Drawing("disband", Shape.MARK, symbol=CROSS, rank=6)
+DISBAND = Drawing("disband", Shape.MARK, symbol=CROSS, rank=6, outline=True)
 BUILD = Drawing("build", Shape.NEW_UNIT, rank=5)
 NOTHING = Drawing("none", Shape.NONE)
 

@@ -64,6 +64,14 @@ def map_svg(view: View, lang: str = "en") -> str | None:
     return BOARDS.get(board_key(view, lang, "svg"), lambda: draw_svg(view, lang))
 
 
+def map_tag(view: View, lang: str = "en") -> str:
+    """The entity tag of a view's map in ``lang``: a digest of exactly what is drawn (the view and its words).
+
+    It changes when, and only when, the reader's own view changes: hidden state never moves it, so a map
+    URL carrying it (``?v=``) names one picture for ever and may be cached as immutable."""
+    return board_key(view, lang, "svg").hex()[:24]
+
+
 def draw_svg(view: View, lang: str = "en") -> str | None:
     """The map of a view freshly drawn (no cache), or ``None`` without a renderer."""
     try:
@@ -88,18 +96,5 @@ def power_colour(power: str | None, map_name: str) -> str:
 
 
 PAGE_IDS = ("units", "dislodged", "legend")
-"""Ids of the map's layers that the page itself uses: renamed ``map-…`` when the map is drawn in the page."""
-
-
-def inline_svg(view: View, lang: str = "en") -> str | None:
-    """The map of a view to put inside a page, its words in ``lang`` (layer ids distinct from the page's own)."""
-    return BOARDS.get(board_key(view, lang, "inline"), lambda: _draw_inline(view, lang))
-
-
-def _draw_inline(view: View, lang: str) -> str | None:
-    svg = draw_svg(view, lang)
-    if svg is None:
-        return None
-    for name in PAGE_IDS:
-        svg = svg.replace(f'<g id="{name}"', f'<g id="map-{name}"', 1)
-    return svg
+"""Ids of the map's layers that the page itself uses: renamed ``map-…`` when the page puts the map in itself
+(the game page's script, ``static/js/mapfetch.js``, is told them)."""

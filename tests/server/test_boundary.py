@@ -159,5 +159,7 @@ def test_maps_are_cached_only_at_a_url_naming_the_viewer(app_client: TestClient,
     assert url.endswith("as=FRANCE")
     mine = players["FRANCE"].get(url)
     assert mine.headers["cache-control"].startswith("private") and "Cookie" in mine.headers["vary"]
-    theirs = players["GERMANY"].get(url)  # the same URL asked by another viewer: its own map, never cached
-    assert theirs.headers["cache-control"] == "no-store" and theirs.content != b""
+    theirs = players["GERMANY"].get(url)  # the same URL asked by another viewer: refused, nothing drawn
+    assert theirs.status_code == 403 and theirs.headers["cache-control"] == "no-store" and b"<svg" not in theirs.content
+    own = players["GERMANY"].get(f"/games/{gid}/map.svg")  # an address naming no viewer: never kept
+    assert own.status_code == 200 and own.headers["cache-control"] == "no-store" and own.content != mine.content

@@ -113,11 +113,7 @@ def test_standard_game_by_clicks(site: Site, clock: ManualClock) -> None:
         fr.goto(f"{base}/games/{gid}/history")
         fr.click(".replay-play")
         fr.wait_for_function("document.querySelector('.replay-phase').textContent === 'W1901A'", timeout=20000)
-        assert (
-            fr.get_attribute("#replay-frame", "src")
-            .split("&as=")[0]
-            .endswith(tuple(f"/history/3/map.svg?v={v}" for v in range(1, 100)))
-        )
+        assert fr.get_attribute("#replay-frame", "src").endswith("/history/3/map.svg?as=FRANCE")
         shot(fr, "map-08-replay")
 
         # History steps phase by phase, with links and the arrow keys

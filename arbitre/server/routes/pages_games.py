@@ -30,9 +30,10 @@ from arbitre.server.routes.pages_scores import form_context as scoring_context
 from arbitre.server.services import Seat
 from arbitre.server.site import Site
 from arbitre.server.viewing import (
+    PAGE_IDS,
     current_view,
-    inline_svg,
     map_svg,
+    map_tag,
     power_colour,
     renderer_available,
 )
@@ -40,6 +41,7 @@ from arbitre.server.visit import NO_CSRF, Visit, reading, writing
 from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import RULE_MODULES
+from arbitre.views import View
 
 router = APIRouter(include_in_schema=False)
 
@@ -404,7 +406,9 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
                 "game": services.summary(seat.row),
                 "p": data,
                 "role": seat.role,
-                "svg": _map_url(seat, index),
+                "svg": _map_url(
+                    seat, index, services.played_view(v.site, v.session, seat.row, index, seat.viewer), v.actor.lang
+                ),
                 "index": index,
                 "count": count,
                 "next_view": after,
@@ -413,15 +417,16 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
 
 
 def _game_context(site: Site, session: Session, seat: services.Seat, lang: str) -> dict[str, Any]:
-    """What the game page of a member shows: their state, their board drawn in the page, the last phase."""
+    """What the game page of a member shows: their state, their board's address (the page fetches and
+    inlines it, so its places can be clicked), the last phase."""
     state = services.game_state(site, session, seat)
     game = site.referee.game(session, seat.row)
-    inline = inline_svg(current_view(game, seat.viewer), lang) if renderer_available() else None
     last = services.last_phase(site, session, seat)
     return {
         "s": state,
-        "svg": _map_url(seat, None),
-        "svg_inline": inline,
+        "svg": _map_url(seat, None, current_view(game, seat.viewer), lang),
+        "svg_fetch": renderer_available(),
+        "page_ids": " ".join(PAGE_IDS),
         "colour": power_colour(seat.power, seat.row.map_name),
         "last": last,
         "last_svg": _map_url(seat, last["index"]) if last else None,
@@ -429,12 +434,15 @@ def _game_context(site: Site, session: Session, seat: services.Seat, lang: str) 
     }
 
 
-def _map_url(seat: services.Seat, index: int | None) -> str | None:
+def _map_url(seat: services.Seat, index: int | None, view: View | None = None, lang: str = "en") -> str | None:
+    """The address of a map as ``seat`` sees it.  It names the viewer (``as``), so a browser shared by two
+    players never shows one the other's cached map; with ``view`` it also carries the map's tag (``v``),
+    which moves only when this reader's own view does, so the address names one picture for ever."""
     if not renderer_available():
         return None
     where = "" if index is None else f"/history/{index}"
-    # The URL names the viewer: a browser shared by two players never shows one the other's cached map.
-    return f"/games/{seat.row.id}{where}/map.svg?v={seat.row.version}&as={quote(seat.viewer)}"
+    tag = "" if view is None else f"v={map_tag(view, lang)}&"
+    return f"/games/{seat.row.id}{where}/map.svg?{tag}as={quote(seat.viewer)}"
 
 
 @router.get("/games/{game_id}/map.svg")
@@ -449,22 +457,52 @@ def history_map(game_id: int, index: int, request: Request) -> Response:
     return _map(game_id, index, request)
 
 
+IMMUTABLE = "private, max-age=31536000, immutable"
+"""The caching of a map at an address carrying its own tag: that address never names another picture."""
+
+
 def _map(game_id: int, index: int | None, request: Request) -> Response:
-    viewer = ""
+    """A map as the requester sees it, with its tag as ``ETag`` (``If-None-Match`` answered by 304).
+
+    ``as`` names the reader the address was made for: another reader asking it is refused (403), so a map
+    address never gives one reader another's view.  Caching (always ``private``): immutable when ``v`` is
+    the map's current tag, revalidated (``no-cache``) at an address naming the reader without it, not kept
+    at an address naming no reader."""
+    asked = request.query_params.get("as")
     with reading(request) as v:
         seat = v.game(game_id)
+        if asked is not None and asked != seat.viewer:
+            raise Problem(403, "forbidden", "this map's address was made for another reader of the game")
         game = v.site.referee.game(v.session, seat.row)
         played = None if index is None else services.played_view(v.site, v.session, seat.row, index, seat.viewer)
         if index is not None and played is None:
             raise Problem(404, "not_found", f"phase {index} of this game does not exist")
-        viewer = seat.viewer
         view = current_view(game, seat.viewer) if played is None else played
+        if not renderer_available():
+            raise Problem(404, "not_found", "the map renderer is not installed")
+        tag = map_tag(view, v.actor.lang)
+        if asked is None:
+            cache = "no-store"
+        else:
+            cache = IMMUTABLE if request.query_params.get("v") == tag else "private, no-cache"
+        headers = {"Cache-Control": cache, "ETag": f'"{tag}"'}
+        if asked is not None and _matches(request.headers.get("if-none-match", ""), tag):
+            return Response(status_code=304, headers=headers)
         svg = map_svg(view, v.actor.lang)  # cached by a digest of the view itself (arbitre.server.boards)
         if svg is None:
             raise Problem(404, "not_found", "the map renderer is not installed")
-    # Cacheable only at a URL naming this viewer (see _map_url); any other URL is not kept.
-    cache = "private, max-age=3600" if request.query_params.get("as") == viewer else "no-store"
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
+    return Response(svg, media_type="image/svg+xml", headers=headers)
+
+
+def _matches(if_none_match: str, tag: str) -> bool:
+    """Does an ``If-None-Match`` header name ``tag`` (weakly: a compressed copy's ``W/`` tag counts)?"""
+    for item in if_none_match.split(","):
+        item = item.strip()
+        if item.startswith("W/"):
+            item = item[2:]
+        if item == "*" or item == f'"{tag}"':
+            return True
+    return False
 
 
 @router.get("/games/{game_id}/messages", response_class=HTMLResponse)
@@ -518,7 +556,9 @@ def console(game_id: int, request: Request) -> Response:
             "master.html",
             {
                 "s": services.game_state(v.site, v.session, seat),
-                "svg": _map_url(seat, None),
+                "svg": _map_url(
+                    seat, None, current_view(v.site.referee.game(v.session, seat.row), seat.viewer), v.actor.lang
+                ),
                 "live_since": live.since(v.site, v.session, seat),
             },
         )

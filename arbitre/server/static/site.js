@@ -5,6 +5,7 @@ import {setupConfirm} from "./js/confirm.js";
 import {setupSwitch, setupZoom} from "./js/board.js";
 import {setupOrderBox} from "./js/orderbox.js";
 import {setupMapOrders} from "./js/mapclick.js";
+import {loadMap} from "./js/mapfetch.js";
 import {setupHistoryKeys} from "./js/history.js";
 import {setupReplay} from "./js/replay.js";
 
@@ -21,12 +22,15 @@ function wire() {
   once(document.getElementById("clock"), "clock", setupClock);
   for (const b of document.querySelectorAll("button[data-confirm]")) once(b, "confirm", setupConfirm);
   once(document.getElementById("board-switch"), "switch", setupSwitch);
-  for (const frame of document.querySelectorAll(".map-frame")) once(frame, "zoom", setupZoom);
+  // the board is fetched from its own address, then wired for zooming and ordering by clicks
+  for (const frame of document.querySelectorAll(".map-frame")) {
+    once(frame, "zoom", (f) => loadMap(f.querySelector(".map")).then(() => setupZoom(f)));
+  }
   once(document.getElementById("orders-form"), "orders", (form) => {
     const box = setupOrderBox(form);
     const wrap = document.querySelector(".map.live");
     const menu = document.getElementById("map-menu");
-    if (wrap && menu) setupMapOrders(wrap, box, menu);
+    if (wrap && menu) loadMap(wrap).then(() => setupMapOrders(wrap, box, menu));
   });
   once(document.getElementById("replay"), "replay", setupReplay);
 }

@@ -25,9 +25,14 @@ function el(name, attrs) {
   return e;
 }
 
-/** Draw the orders `lines` on `svg` in `colour` (a preview: the server draws the real ones once saved). */
-function drawPreview(svg, layer, lines, known, spot, colour) {
+// Previews have a style of their own, never the power's colour (France's light blue or Turkey's yellow
+// vanish on the map): a black line cased in white, read on land, sea and every power's colour alike.
+export const PREVIEW = {ink: "#111111", casing: "#FFFFFF"};
+
+/** Draw the orders `lines` on `svg` as previews (the server draws the real ones once saved). */
+function drawPreview(svg, layer, lines, known, spot) {
   layer.textContent = "";
+  const {ink, casing} = PREVIEW;
   for (const line of lines) {
     const words = line.toUpperCase().split(/\s+/);
     const pts = placesOf(line, known).map(spot).filter((p) => p);
@@ -35,25 +40,30 @@ function drawPreview(svg, layer, lines, known, spot, colour) {
     const g = el("g", {"class": "preview", "data-order": line});
     const has = (w) => words.includes(w);
     const [a, b, c] = pts;
-    const style = {"stroke": colour, "fill": "none", "stroke-width": "3.2", "stroke-linecap": "round"};
+    const style = {"stroke": ink, "fill": "none", "stroke-width": "3.2", "stroke-linecap": "round"};
+    const cased = {...style, "stroke": casing, "stroke-width": "6.4"};
     if ((has("S") || has("C")) && pts.length >= 2) {
       const end = pts.length >= 3 ? {x: (b.x + c.x) / 2, y: (b.y + c.y) / 2} : b;
-      g.appendChild(el("line", {x1: a.x, y1: a.y, x2: end.x, y2: end.y, ...style,
-        "stroke-dasharray": has("C") ? "1 5" : "6 4"}));
-      g.appendChild(el("circle", {cx: end.x, cy: end.y, r: 4, fill: colour, stroke: "#222"}));
+      const ends = {x1: a.x, y1: a.y, x2: end.x, y2: end.y};
+      g.appendChild(el("line", {...ends, ...cased}));
+      g.appendChild(el("line", {...ends, ...style, "stroke-dasharray": has("C") ? "1 5" : "6 4"}));
+      g.appendChild(el("circle", {cx: end.x, cy: end.y, r: 4.5, fill: ink, stroke: casing, "stroke-width": "1.6"}));
     } else if (pts.length >= 2) {
       const last = pts[pts.length - 1];
-      const path = "M" + pts.map((p) => p.x + " " + p.y).join(" L");
-      g.appendChild(el("path", {d: path, ...style, "stroke": "#fff", "stroke-width": "6"}));
-      g.appendChild(el("path", {d: path, ...style}));
       const prev = pts[pts.length - 2];
       const dx = last.x - prev.x, dy = last.y - prev.y, d = Math.hypot(dx, dy) || 1;
-      const ux = dx / d, uy = dy / d, s = 12;
-      const bx = last.x - ux * s, by = last.y - uy * s;
-      g.appendChild(el("polygon", {points: `${last.x},${last.y} ${bx - uy * 6},${by + ux * 6} ${bx + uy * 6},${by - ux * 6}`,
-        fill: colour, stroke: "#222", "stroke-width": "1"}));
+      const ux = dx / d, uy = dy / d, s = 13;
+      // the head ends short of the place's centre, where its name is written
+      const tip = {x: last.x - ux * 7, y: last.y - uy * 7};
+      const bx = tip.x - ux * s, by = tip.y - uy * s;
+      const path = "M" + [...pts.slice(0, -1), {x: bx, y: by}].map((p) => p.x + " " + p.y).join(" L");
+      g.appendChild(el("path", {d: path, ...cased}));
+      g.appendChild(el("path", {d: path, ...style}));
+      g.appendChild(el("polygon", {points: `${tip.x},${tip.y} ${bx - uy * 7},${by + ux * 7} ${bx + uy * 7},${by - ux * 7}`,
+        fill: ink, stroke: casing, "stroke-width": "1.6", "stroke-linejoin": "round"}));
     } else {
-      g.appendChild(el("circle", {cx: a.x, cy: a.y, r: 14, ...style, "stroke-dasharray": has("D") ? "3 3" : ""}));
+      g.appendChild(el("circle", {cx: a.x, cy: a.y, r: 15, ...cased}));
+      g.appendChild(el("circle", {cx: a.x, cy: a.y, r: 15, ...style, "stroke-dasharray": has("D") ? "3 3" : ""}));
     }
     layer.appendChild(g);
   }
@@ -63,7 +73,6 @@ function drawPreview(svg, layer, lines, known, spot, colour) {
 export function setupMapOrders(wrap, box, menu) {
   const svg = wrap.querySelector("svg");
   if (!svg) return;
-  const colour = wrap.dataset.colour || "#222";
   const spots = new Map();
   for (const e of svg.querySelectorAll("[data-place][data-x]")) {
     if (!spots.has(e.dataset.place)) spots.set(e.dataset.place, {x: +e.dataset.x, y: +e.dataset.y});
@@ -170,7 +179,7 @@ export function setupMapOrders(wrap, box, menu) {
     clickPlace(target.dataset.place);
   });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && clicked.length) reset(); });
-  box.onChange((lines) => { addSpots(); drawPreview(svg, layer, lines, known, spot, colour); });
+  box.onChange((lines) => { addSpots(); drawPreview(svg, layer, lines, known, spot); });
   addSpots();
-  drawPreview(svg, layer, box.lines(), known, spot, colour);
+  drawPreview(svg, layer, box.lines(), known, spot);
 }

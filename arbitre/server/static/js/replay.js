@@ -1,5 +1,6 @@
 // The replay on the History page: the reader's own map of every played phase, one after the other.
-// Each frame is the map the server draws for this reader (/games/{id}/history/{n}/map.svg).
+// Each frame is the map the server draws for this reader (/games/{id}/history/{n}/map.svg), fetched only
+// when it is shown (one phase at a time; the browser keeps each and revalidates it by its ETag).
 
 /** Wire the replay box `root` (data-frames: the frames' addresses, data-names: the phases). */
 export function setupReplay(root) {
@@ -12,8 +13,6 @@ export function setupReplay(root) {
   const label = root.querySelector(".replay-phase");
   let at = 0;
   let timer = null;
-  // fetch every frame ahead so that playing does not wait on the network
-  for (const src of frames) { const pre = new Image(); pre.src = src; }
 
   function show(i) {
     at = Math.max(0, Math.min(frames.length - 1, i));
