@@ -22,6 +22,7 @@ from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.botseats import seat_bot, store_settings
+from arbitre.store.drafts import drop_draft
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lateness import Lateness, store_lateness
@@ -294,9 +295,12 @@ def submit_orders(
     if lines is not None and (len(lines) > MAX_ORDERS or any(len(x) > MAX_LINE for x in lines)):
         raise bad_request(f"at most {MAX_ORDERS} orders of {MAX_LINE} characters each", "too_long", "orders")
     try:
-        return site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase, checked)
+        result = site.referee.submit(session, seat.row, seat.power, lines, ready, site.now(), phase, checked)
     except GameRuleError as err:
         raise conflict(str(err)) from err
+    if lines is not None:  # the box's orders are now the submitted ones: the draft is done with
+        drop_draft(session, seat.row.id, seat.power)
+    return result
 
 
 def send_message(session: Session, site: Site, seat: Seat, user: User, to: str, body: str) -> Message:
