@@ -68,7 +68,7 @@ export function setupOrderBox(form) {
       const p = document.createElement("p");
       // every line valid, but some unit still without an order: say what is missing, not "all valid"
       const incomplete = t && !t.complete;
-      p.className = incomplete ? "missing" : "ok";
+      p.className = incomplete ? "ok missing" : "ok"; // "ok": no line is invalid
       p.textContent = incomplete ? todoList.textContent : out.dataset.ok;
       out.appendChild(p);
       return;
@@ -151,11 +151,38 @@ export function setupOrderBox(form) {
     return form.dataset.tLeave;
   });
   window.addEventListener("pagehide", function () { if (unsaved()) saveDraft(true); });
-  form.addEventListener("submit", function () { leaving = true; clearTimeout(draftTimer); });
-  // "I am ready" submits the orders the box shows (never only the switch)
+  // "I am ready" submits the orders the box shows with the switch (never the switch alone over older orders)
   const readyBox = form.querySelector("#ready");
+  let readyRequest = null;
   if (readyBox) readyBox.addEventListener("change", function () {
-    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+    clearTimeout(draftTimer);
+    const text = box.value;
+    setStatus("saving");
+    readyRequest = fetch("/api/games/" + form.dataset.game + "/orders", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": form.dataset.csrf},
+      body: JSON.stringify({orders: text.split("\n"), ready: readyBox.checked, phase: form.dataset.phase}),
+    }).then(async (res) => {
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok) { setStatus("unsaved", data.error ? data.error.message : res.statusText); return null; }
+      saved = text;
+      if (box.value === saved) setStatus("submitted");
+      return data;
+    }).catch((err) => { setStatus("unsaved", String(err)); return null; });
+  });
+  form.addEventListener("submit", function (ev) {
+    leaving = true;
+    clearTimeout(draftTimer);
+    if (!readyRequest) return;
+    // the switch's submission is on its way: wait for it, then submit the box unless it closed the phase
+    ev.preventDefault();
+    const pending = readyRequest;
+    readyRequest = null;
+    pending.then((data) => {
+      if (data && data.processed) window.location.assign("/games/" + form.dataset.game + "?note=processed");
+      else form.submit();
+    });
   });
 
   function changed() {
