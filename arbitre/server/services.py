@@ -24,7 +24,7 @@ from arbitre.server.todo import given_state, to_do
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.access import may_know
 from arbitre.store.botseats import bot_summary, excluded_from_scores
-from arbitre.store.drafts import draft_of
+from arbitre.store.drafts import users_draft
 from arbitre.store.endings import ending_of, scores
 from arbitre.store.facts import fact
 from arbitre.store.games import (
@@ -346,8 +346,8 @@ def current_draft(session: Session, seat: Seat) -> list[str] | None:
     past step, or one its seat's former player wrote)."""
     if seat.role != PLAYER or not seat.power or seat.member is None:
         return None
-    row = draft_of(session, seat.row.id, seat.power)
-    if row is None or row.user_id != seat.member.user_id or (row.phase, row.step) != (seat.row.phase, seat.row.step):
+    row = users_draft(session, seat.row.id, seat.power, seat.member.user_id)
+    if row is None or (row.phase, row.step) != (seat.row.phase, seat.row.step):
         return None
     return list(row.lines)
 

@@ -13,6 +13,21 @@ from sqlalchemy.orm import Session
 
 from arbitre.store.models import DraftRow
 
+_KNOWN = "arbitre_drafts_read"
+"""Where a session keeps the drafts read along with a game and its requester's membership."""
+
+
+def remember_draft(session: Session, game_id: int, user_id: int, row: DraftRow | None) -> None:
+    """Keep the requester's draft read by the game's own query (``None``: it has none)."""
+    session.info.setdefault(_KNOWN, {})[(game_id, user_id)] = row
+
+
+def users_draft(session: Session, game_id: int, power: str, user_id: int) -> DraftRow | None:
+    """The seat's draft if ``user_id`` wrote it (from the game's own query when it was read with it)."""
+    known: dict[tuple[int, int], DraftRow | None] = session.info.get(_KNOWN, {})
+    row = known[(game_id, user_id)] if (game_id, user_id) in known else draft_of(session, game_id, power)
+    return row if row is not None and row.user_id == user_id and row.power == power else None
+
 
 def draft_of(session: Session, game_id: int, power: str) -> DraftRow | None:
     """The draft kept for one seat, whatever step it names (``None``: none)."""
