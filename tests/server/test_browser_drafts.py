@@ -148,15 +148,15 @@ def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
         play({"FRANCE": ["A MAR - GAS"]})
         fr.goto(f"{base}/games/{gid}")
         assert fr.inner_text("#map-hint").startswith("Disbands:")
-        assert fr.inner_text("#to-do-list") == "You must disband 1 units; you have given 0."
+        assert fr.inner_text("#to-do-list") == "Disbands required: 1; given: 0."
         de = _page(b, base, bots["GERMANY"].name, "fr", 390, 844)
         de.goto(f"{base}/games/{gid}")
         show_now(de)
         assert de.inner_text("#map-hint").startswith("Constructions")
-        assert de.inner_text("#to-do-list") == "Vous pouvez construire 1 unités ; vous en avez donné 0."
+        assert de.inner_text("#to-do-list") == "Constructions permises : 1 ; données : 0."
         de.fill("#orders", "A MUN B")
         de.wait_for_function("document.getElementById('to-do-list').dataset.complete === '1'")
-        assert "1 unités ; vous en avez donné 1" in de.inner_text("#to-do-list")
+        assert "Constructions permises : 1 ; données : 1." in de.inner_text("#to-do-list")
         _shot(de, "todo-builds-fr-phone")
 
 
