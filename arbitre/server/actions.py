@@ -26,6 +26,7 @@ from arbitre.server.services import Seat, check
 from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.botseats import seat_bot, store_settings
+from arbitre.store.drafts import drop_draft
 from arbitre.store.endings import check_ending, store_ending
 from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
 from arbitre.store.lateness import Lateness, store_lateness
@@ -307,7 +308,10 @@ def submit_orders(
         return session, seat.row
 
     def store(v: V, session: Session, game: GameRow, done: Submission) -> R:
-        return then(v, seats[-1], site.referee.write_submission(session, game, done, site.now()))
+        result = site.referee.write_submission(session, game, done, site.now())
+        if lines is not None:  # the box's orders are now the submitted ones: the draft is done with
+            drop_draft(session, game.id, seats[-1].power or "")
+        return then(v, seats[-1], result)
 
     plan = Plan(
         read,

@@ -36,7 +36,7 @@ from arbitre.server.site import Site
 from arbitre.store.changes import ChangeBus
 from arbitre.store.facts import fact
 from arbitre.store.messages import count_for, messages_after
-from arbitre.store.models import FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
+from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
 
 KINDS = (
     "hello",
@@ -158,10 +158,11 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
 
 
 def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
-    """The ready switches ``seat`` may see that are on: all of them for the master, its own for a player."""
+    """The ready switches ``seat`` may see that are on: all of them for the master, and for every member of a
+    running game that shows its players' progress (its players table shows them); else a player's own."""
     row = seat.row
     rows = step_orders(session, row)
-    if seat.role == MASTER:
+    if seat.role == MASTER or (row.status in (ACTIVE, PAUSED) and services.shows_progress(row)):
         return frozenset(p for p, r in rows.items() if r.ready)
     if seat.role == PLAYER and seat.power and seat.power in rows and rows[seat.power].ready:
         return frozenset([seat.power])

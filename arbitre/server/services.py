@@ -20,9 +20,11 @@ from arbitre.life.votes import records as vote_records
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
+from arbitre.server.todo import given_state, to_do
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.access import may_know
 from arbitre.store.botseats import bot_summary, excluded_from_scores
+from arbitre.store.drafts import users_draft
 from arbitre.store.endings import ending_of, scores
 from arbitre.store.facts import fact
 from arbitre.store.games import (
@@ -261,6 +263,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
         mine = step_orders(session, row).get(seat.power)
         lines, ready = (list(mine.lines), mine.ready) if mine else ([], False)
         must = running and seat.power in powers_to_act(game)
+        draft = current_draft(session, seat) if must else None
         out["orders"] = {
             "phase": row.phase,
             "step": row.step,
@@ -268,6 +271,10 @@ def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
             "ready": ready,
             "must_order": must,
             "legal": legal_orders(game, seat.power) if must else {},
+            "submitted": mine is not None and bool(mine.lines),
+            "draft": draft,
+            # what is still to do with the orders the box shows (the draft when there is one)
+            "to_do": to_do(game, seat.power, lines if draft is None else draft) if must else None,
         }
         if row.step != ORDERS:
             out["orders"]["locked"] = list(game.pending.get(seat.power, []))
@@ -317,14 +324,42 @@ def shows_progress(row: GameRow) -> bool:
     return row.show_progress is not False  # a row made before the setting existed shows it
 
 
-def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, bool]]:
-    """For each power that must act in the current step: has it given orders, is it ready."""
+def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, Any]]:
+    """For each power that must act in the current step: has it given orders (``given``: some; ``orders``:
+    ``none``, ``partly`` or ``all`` of what it has to order, never a count), is it ready."""
     rows = step_orders(session, row)
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for p in powers_to_act(game):
         r = rows.get(p)
-        out[p] = {"given": bool(r and r.lines), "ready": bool(r and r.ready)}
+        lines = list(r.lines) if r else []
+        out[p] = {"given": bool(lines), "orders": given_state(game, p, lines), "ready": bool(r and r.ready)}
     return out
+
+
+def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None = None) -> dict[str, Any] | None:
+    """What the requester's power has still to do now with ``lines`` (default: its submitted orders); ``None``
+    when it has nothing to order in the current step."""
+    row = seat.row
+    game = site.referee.game(session, row)
+    if seat.role != PLAYER or not seat.power or row.status not in (ACTIVE, PAUSED):
+        return None
+    if seat.power not in powers_to_act(game):
+        return None
+    if lines is None:
+        mine = orders_of_step(session, row.id, row.phase, row.step).get(seat.power)
+        lines = list(mine.lines) if mine else []
+    return to_do(game, seat.power, lines)
+
+
+def current_draft(session: Session, seat: Seat) -> list[str] | None:
+    """The seat's draft for the current step, read only by the player who wrote it (``None``: none, one of a
+    past step, or one its seat's former player wrote)."""
+    if seat.role != PLAYER or not seat.power or seat.member is None:
+        return None
+    row = users_draft(session, seat.row.id, seat.power, seat.member.user_id)
+    if row is None or (row.phase, row.step) != (seat.row.phase, seat.row.step):
+        return None
+    return list(row.lines)
 
 
 def legal_orders(game: Game, power: str) -> dict[str, list[str]]:

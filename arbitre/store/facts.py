@@ -27,15 +27,16 @@ from typing import Any, TypeVar
 from sqlalchemy import ColumnElement, event, select, update
 from sqlalchemy.orm import Session
 
-from arbitre.store.models import Ballot, Delivery, GameRow, Notification, Vote
+from arbitre.store.models import Ballot, Delivery, DraftRow, GameRow, Notification, Vote
 
 T = TypeVar("T")
 
 FACTS_KEY = "arbitre_facts"
 """Where a read session carries its database's :class:`FactCache` (``session.info``)."""
 _BUMPED = "arbitre_generation_bumped"
-_NOT_GAME_STATE = (Notification, Delivery)
-"""Rows with a ``game_id`` that are a user's, not the game's (the outbox): writing them changes no game page."""
+_NOT_GAME_STATE = (Notification, Delivery, DraftRow)
+"""Rows with a ``game_id`` that are a user's, not the game's (the outbox, a player's draft): writing them changes
+no cached fact of the game (a draft is read uncached, by its player only)."""
 
 
 class FactCache:

@@ -17,6 +17,7 @@ from arbitre.judge.votes import VoteSettings
 from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.access import known_games
+from arbitre.store.drafts import remember_draft
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -26,6 +27,7 @@ from arbitre.store.models import (
     PAUSED,
     PLAYER,
     BotSeat,
+    DraftRow,
     GameRow,
     Membership,
     User,
@@ -200,12 +202,19 @@ def game_and_membership(
     if user_id is None:
         return get_game(session, game_id), None
     stmt = (
-        select(GameRow, Membership)
+        select(GameRow, Membership, DraftRow)
         .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == user_id))
+        .outerjoin(
+            DraftRow,
+            and_(DraftRow.game_id == GameRow.id, DraftRow.power == Membership.power, DraftRow.user_id == user_id),
+        )
         .where(GameRow.id == game_id)
     )
     found = session.execute(stmt).first()
-    return (None, None) if found is None else (found[0], found[1])
+    if found is None:
+        return None, None
+    remember_draft(session, game_id, user_id, found[2])  # the game page reads it without a query of its own
+    return found[0], found[1]
 
 
 def memberships(session: Session, game_id: int) -> list[Membership]:

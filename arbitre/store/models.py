@@ -224,6 +224,25 @@ class OrderRow(Base):
     __table_args__ = (UniqueConstraint("game_id", "phase", "step", "power", name="uq_orders_phase_power"),)
 
 
+class DraftRow(Base):
+    """A player's draft: the orders shown in its box for one step, saved as typed and never adjudicated.
+
+    One row per seat (game and power), kept only for the player who wrote it (``user_id``) and only for
+    the step it names: a draft of a past step is never shown again.  The row's id is never shown."""
+
+    __tablename__ = "order_drafts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    power: Mapped[str] = mapped_column(String(24))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(16))
+    step: Mapped[str] = mapped_column(String(24))
+    lines: Mapped[list[str]] = mapped_column(JSON, default=list)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (UniqueConstraint("game_id", "power", name="uq_order_drafts_seat"),)
+
+
 class Message(Base):
     """A press message.  ``recipient`` is ``*`` (public) or its recipients (``MASTER`` or powers) joined by
     commas; ``parties`` is its conversation: ``*``, or every party (sender and recipients) sorted, each

@@ -92,8 +92,10 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     for r in (fr, gm, obs):
         assert r.wait_for("finished").data["result"] == "drawn"
 
+    # the game shows progress (the default): every member hears every ready switch, as its players table shows them
     assert fr.kinds() == [
         "hello",
+        "ready",
         "ready",
         "ready",
         "message",
@@ -104,7 +106,18 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
         "phase",
         "finished",
     ]
-    assert obs.kinds() == ["hello", "message", "deadline", "paused", "resumed", "phase", "finished"]
+    assert obs.kinds() == [
+        "hello",
+        "ready",
+        "ready",
+        "ready",
+        "message",
+        "deadline",
+        "paused",
+        "resumed",
+        "phase",
+        "finished",
+    ]
     assert gm.kinds() == [
         "hello",
         "ready",
@@ -176,8 +189,8 @@ def test_a_hidden_change_sends_nothing(client: httpx.Client, readers: list[Strea
     """Two games differ only in what Germany and an observer may not see: they get the same streams."""
     games = []
     observer = Api(client, "pair_watcher")  # type: ignore[arg-type]
-    for _ in range(2):
-        gid, master, players = start_game(client)  # type: ignore[arg-type]
+    for _ in range(2):  # without show_progress, another power's ready switch is hidden too
+        gid, master, players = start_game(client, show_progress=False)  # type: ignore[arg-type]
         ok(observer.post(f"/api/games/{gid}/join", {"role": "observer"}))
         games.append((gid, master, players))
     streams = {
@@ -224,7 +237,8 @@ def _pair_streams(
     """
     games = []
     for _ in range(2):
-        gid, master, players = start_game(client, rules=rules, options=options)  # type: ignore[arg-type]
+        # without show_progress: another power's ready switch is hidden
+        gid, master, players = start_game(client, rules=rules, options=options, show_progress=False)  # type: ignore[arg-type]
         streams = [listen(client, readers, gid, players[p]) for p in listeners]
         games.append((gid, master, players, streams))
     for turn in turns:

@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
-from arbitre.server import actions, services
+from arbitre.server import actions, drafts, services
 from arbitre.server.auth import client_address, site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import (
+    MAX_LINE,
+    MAX_ORDERS,
     Deadlines,
     LongText,
     Minutes,
@@ -170,6 +172,14 @@ class OrdersIn(Strict):
     orders: Orders | None = None
     ready: bool | None = None
     phase: ShortText | None = Field(default=None, max_length=16)
+
+
+class DraftIn(Strict):
+    """A draft: the order box's lines as typed (never adjudicated), for the step named by ``phase``/``step``."""
+
+    orders: list[Annotated[str, StringConstraints(max_length=MAX_LINE)]] = Field(max_length=MAX_ORDERS)
+    phase: ShortText | None = Field(default=None, max_length=16)
+    step: ShortText | None = Field(default=None, max_length=24)
 
 
 class CheckIn(Strict):
@@ -369,7 +379,13 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]
             }
             for r in result.rejected
         ]
-        return {"rejected": rejected, "processed": result.processed, "phase": seat.row.phase, "step": seat.row.step}
+        return {
+            "rejected": rejected,
+            "processed": result.processed,
+            "phase": seat.row.phase,
+            "step": seat.row.step,
+            "to_do": None if result.processed else services.own_to_do(v.site, v.session, seat),
+        }
 
     return actions.submit_orders(
         site_of(request),
@@ -391,7 +407,36 @@ def check(game_id: int, body: CheckIn, request: Request) -> dict[str, Any]:
         errors = actions.check_orders(v.site, v.session, seat, body.orders)
         for e in errors:  # the engine's words in the reader's language
             e["message"] = engine_message(e["message"], e["outcome"], v.actor.lang)
-        return {"errors": errors}
+        return {"errors": errors, "to_do": services.own_to_do(v.site, v.session, seat, body.orders)}
+
+
+@router.get("/games/{game_id}/draft")
+def get_draft(game_id: int, request: Request) -> dict[str, Any]:
+    """Your draft: the orders last saved from your order box for the current step (``lines`` is ``null`` when
+    you have none; a draft of a past step is never returned).  A draft is never adjudicated: only
+    ``PUT /api/games/{id}/orders`` submits orders."""
+    with reading(request) as v:
+        seat = v.game(game_id, roles=(PLAYER,))
+        if not seat.power:
+            raise Problem(409, "conflict", "you hold no power yet")
+        lines = services.current_draft(v.session, seat)
+        return {
+            "phase": seat.row.phase,
+            "step": seat.row.step,
+            "lines": lines,
+            "to_do": services.own_to_do(v.site, v.session, seat, lines) if lines is not None else None,
+        }
+
+
+@router.put("/games/{game_id}/draft")
+def put_draft(game_id: int, body: DraftIn, request: Request) -> dict[str, Any]:
+    """Save your draft for the current step (the order box's lines, as typed; at most 200 lines of 200
+    characters).  ``phase``/``step`` name the step it is for: a draft for a step that is over is refused
+    (409 ``stale_draft``).  Nobody else reads it, and saving it tells nobody anything."""
+    with writing(request) as v:
+        seat = v.game(game_id, roles=(PLAYER,))
+        out = drafts.put_draft(v.session, seat, v.user().id, body.orders, body.phase, body.step, v.site.now())
+        return {**out, "to_do": services.own_to_do(v.site, v.session, seat, out["lines"])}
 
 
 @router.get("/games/{game_id}/history")

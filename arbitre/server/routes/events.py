@@ -83,7 +83,7 @@ async def events(
     | `paused` / `resumed` | the master stopped or restarted the clock | state |
     | `finished` | the game ended (victory, draw, or ended by the master) | state |
     | `deadline` | the deadline moved (an extension) | state |
-    | `ready` | a ready switch you may see changed (yours; everyone's for the master) | `game, phase, step, power, ready` |
+    | `ready` | a ready switch you may see changed (yours; everyone's for the master, and for every member when the game shows progress: `show_progress`) | `game, phase, step, power, ready` |
     | `message` | a message you may read was posted | `game, phase, from, to, body, at` |
     | `vote_opened` | a vote was opened | the vote as `GET /api/games/{id}/votes` shows it to you, + `game` |
     | `vote_cast` | a ballot you may see changed (a secret vote: only yours; the master: every one) | the vote |

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -28,7 +29,14 @@ router = APIRouter(include_in_schema=False)
 
 
 def _safe_next(url: str | None) -> str:
-    return url if url and url.startswith("/") and not url.startswith("//") else "/"
+    """``url`` when it is a path of this site (``/invite/…``), else ``/``: never another site's address
+    (``//evil.example``, ``/\\evil.example``, ``https://…``), never a control character."""
+    if not url or len(url) > 500 or not url.startswith("/") or url[1:2] in ("/", "\\"):
+        return "/"
+    if "\\" in url or any(ord(c) < 32 or ord(c) == 127 for c in url):
+        return "/"
+    parts = urlsplit(url)
+    return url if not parts.scheme and not parts.netloc else "/"
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -48,24 +56,31 @@ def home(request: Request) -> Response:
 
 
 @router.get("/register", response_class=HTMLResponse)
-def register_form(request: Request) -> Response:
-    """The registration form."""
+def register_form(request: Request, next: str = "/") -> Response:
+    """The registration form (``next``: the page of this site to go back to once registered, such as an
+    invitation)."""
     with reading(request) as v:
-        return render(request, v.actor, "register.html", {"error": None})
+        return render(request, v.actor, "register.html", {"error": None, "next": _safe_next(next)})
 
 
 @router.post("/register")
 def register(
-    request: Request, name: str = Form(""), password: str = Form(""), csrf: str = Form(""), time_zone: str = Form("")
+    request: Request,
+    name: str = Form(""),
+    password: str = Form(""),
+    csrf: str = Form(""),
+    time_zone: str = Form(""),
+    next: str = Form("/"),
 ) -> Response:
-    """Create an account and log in; its time zone is the browser's (sent by the page's script) when known."""
+    """Create an account and log in, then go back to ``next`` (a page of this site; else the home page); the
+    account's time zone is the browser's (sent by the page's script) when known."""
     with reading(request, csrf) as v:
         site, actor = v.site, v.actor
     try:
         password_hash = actions.check_account(site, name.strip(), password, client_address(request))
         with site.db.writing() as s:
             user = actions.register(s, site, name.strip(), password_hash, actor.lang, time_zone.strip())
-            response = redirect("/", "registered")
+            response = redirect(_safe_next(next), "registered")
             log_in(response, request, s, user.id)
     except Problem as err:
         if err.status == 429:
@@ -75,7 +90,7 @@ def register(
             if err.status == 409
             else "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
         )
-        return render(request, actor, "register.html", {"error": key}, status=err.status)
+        return render(request, actor, "register.html", {"error": key, "next": _safe_next(next)}, status=err.status)
     return response
 
 

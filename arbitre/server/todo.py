@@ -1,0 +1,98 @@
+"""What a player has still to do in the current step: the page's and the API's "what to do" answer.
+
+Everything is read from the rule set and the phase's progress (the phase kind, the step's declaration),
+never from a variant's name:
+
+* ``kind``: the phase kind (``movement``, ``retreats``, ``adjustments``), ``step`` the current step and
+  ``one_change`` whether this step takes one change to the locked orders (a rule module's extra step);
+* ``missing``: the power's units that have no order among ``lines`` (movement and retreats; a dislodged
+  unit with nowhere to go is not listed: it has no choice);
+* in an adjustment phase, ``builds`` (``allowed``, ``given``) or ``disbands`` (``required``, ``given``) of
+  the power itself;
+* ``complete``: nothing is missing.
+
+Each power's answer is built from its own units and counts only; :func:`given_state` is the one word
+others may read of a power's orders (``none``, ``partly``, ``all``), when the game shows progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from arbitre.adjudicator import adjustment_counts
+from arbitre.judge import Game
+from arbitre.judge.steps import Accepts
+from arbitre.orders import OrderError
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS
+
+KIND_NAMES = {MOVEMENT: "movement", RETREATS: "retreats", ADJUSTMENTS: "adjustments"}
+"""The phase kinds by the name the answers use."""
+NONE, PARTLY, ALL = "none", "partly", "all"
+"""The words of :func:`given_state`."""
+
+
+def _provinces(game: Game, lines: Sequence[str]) -> tuple[set[str], int]:
+    """The provinces of the units ``lines`` order, and how many lines can be read at all."""
+    out: set[str] = set()
+    readable = 0
+    for line in lines:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            order = game.rules.parse(text)
+        except OrderError:
+            continue
+        readable += 1
+        if order.unit is not None:
+            out.add(order.unit.province)
+    return out, readable
+
+
+def to_do(game: Game, power: str, lines: Sequence[str]) -> dict[str, Any]:
+    """What ``power`` has still to do now, given the orders ``lines`` (its box, its draft or its submission)."""
+    position = game.position
+    kind = position.phase.kind
+    step = game.progress.current_step
+    out: dict[str, Any] = {
+        "kind": KIND_NAMES[kind],
+        "step": step.name,
+        "one_change": step.accepts == Accepts.ONE_CHANGE,
+        "missing": [],
+    }
+    if step.accepts == Accepts.ONE_CHANGE:  # the orders are locked: one change is optional
+        out["complete"] = True
+        return out
+    covered, readable = _provinces(game, lines)
+    if kind == ADJUSTMENTS:
+        owed = adjustment_counts(game.rules, position).get(power, 0)
+        given = min(readable, abs(owed))
+        if owed > 0:
+            out["builds"] = {"allowed": owed, "given": given}
+        elif owed < 0:
+            out["disbands"] = {"required": -owed, "given": given}
+        out["complete"] = given >= abs(owed)
+        return out
+    if kind == MOVEMENT:
+        units = [u for u in position.units.values() if u.power == power]
+    else:  # retreats: the dislodged units that have a choice
+        legal = game.legal_orders(power)
+        units = [
+            d.unit
+            for d in position.dislodged.values()
+            if d.unit.power == power and len(legal.get(d.unit.place, ())) > 1
+        ]
+    missing = sorted(str(u) for u in units if u.place.split("/")[0] not in covered)
+    out["missing"] = missing
+    out["complete"] = not missing
+    return out
+
+
+def given_state(game: Game, power: str, lines: Sequence[str]) -> str:
+    """What others may read of ``power``'s submitted orders: ``none``, ``partly`` or ``all`` (no count)."""
+    if not any(line.strip() for line in lines):
+        return NONE
+    if game.progress.current_step.accepts == Accepts.ONE_CHANGE:
+        return ALL
+    return ALL if to_do(game, power, lines)["complete"] else PARTLY

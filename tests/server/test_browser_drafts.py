@@ -1,0 +1,189 @@
+"""Drafts and what to do, in a real browser at 1366 px and 390 px, in English and French: a draft survives a
+reload and is found on a second device, leaving warns only with unsaved changes, "I am ready" submits what the
+box shows, the units without orders and the winter counts are named, another player's ready switch changes
+live, and an invitation survives registration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitre.server.site import Site
+from tests.server.browser import browser, live_server, show_now
+from tests.server.mapclick import ARTIFACTS, PASSWORD, Bot, new_game
+
+pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+
+SIZES = [(1366, 900), (390, 844)]
+WORDS = {
+    "en": {"draft": "Draft saved, not submitted.", "missing": "No order yet: A MAR, F BRE", "partly": "partly"},
+    "fr": {
+        "draft": "Brouillon enregistré, non soumis.",
+        "missing": "Pas encore d'ordre : A MAR, F BRE",
+        "partly": "en partie",
+    },
+}
+
+
+def _page(b: Any, base: str, name: str, lang: str, width: int, height: int) -> Any:
+    ctx = b.new_context(
+        viewport={"width": width, "height": height}, locale="fr-FR" if lang == "fr" else "en-GB", bypass_csp=True
+    )
+    page = ctx.new_page()
+    page.goto(base + "/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_selector("#nav-account")
+    if lang == "fr" and page.inner_text("#switch-lang") == "Français":
+        page.click("#switch-lang")
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    (ARTIFACTS / "drafts").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "drafts" / f"{name}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_draft_survives_reload_and_a_second_device(site: Site, lang: str, width: int, height: int) -> None:
+    words = WORDS[lang]
+    with live_server(site) as base, browser() as b:
+        gid, _, bots = new_game(base, f"dr{lang}{width}")
+        fr = _page(b, base, bots["FRANCE"].name, lang, width, height)
+        fr.goto(f"{base}/games/{gid}")
+        # nothing typed: the page names every unit without an order, not "All orders are valid."
+        fr.wait_for_selector("#check .ok")
+        assert "A MAR" in fr.inner_text("#to-do-list") and "F BRE" in fr.inner_text("#to-do-list")
+        fr.fill("#orders", "A PAR - BUR")
+        fr.wait_for_function("document.getElementById('draft-status').dataset.state === 'draft'")
+        assert fr.inner_text("#draft-status") == words["draft"]
+        assert words["missing"] in fr.inner_text("#check")
+        _shot(fr, f"draft-{lang}-{width}")
+        # a reload keeps it, marked as not submitted
+        fr.reload()
+        assert fr.input_value("#orders") == "A PAR - BUR"
+        assert fr.get_attribute("#draft-status", "data-state") == "draft"
+        # a second device (another browser context, logged in as the same player) opens with it
+        other = _page(b, base, bots["FRANCE"].name, lang, width, height)
+        other.goto(f"{base}/games/{gid}")
+        assert other.input_value("#orders") == "A PAR - BUR"
+        # the draft is not submitted orders: the API's orders stay empty
+        assert bots["FRANCE"].c.get(f"/api/games/{gid}/orders").json()["lines"] == []
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_leaving_warns_only_with_unsaved_changes(site: Site, width: int, height: int) -> None:
+    with live_server(site) as base, browser() as b:
+        gid, _, bots = new_game(base, f"lv{width}")
+        fr = _page(b, base, bots["FRANCE"].name, "en", width, height)
+        fr.goto(f"{base}/games/{gid}")
+        fr.wait_for_selector("#check .ok")
+        dialogs: list[str] = []
+
+        def on_dialog(d: Any) -> None:
+            dialogs.append(d.type)
+            d.dismiss()
+
+        fr.on("dialog", on_dialog)
+        # an unsaved change: the box changed and the 300 ms save has not run yet
+        fr.evaluate("""() => { const box = document.getElementById('orders');
+            box.value = 'A PAR - PIC'; box.dispatchEvent(new Event('input')); }""")
+        fr.evaluate("() => document.getElementById('tab-messages').click()")
+        fr.wait_for_timeout(100)
+        assert dialogs == ["beforeunload"]
+        assert "/messages" not in fr.url
+        # once saved, leaving does not warn
+        fr.wait_for_function("document.getElementById('draft-status').dataset.state === 'draft'")
+        fr.click("#tab-messages")
+        fr.wait_for_url(f"**/games/{gid}/messages")
+        assert dialogs == ["beforeunload"]
+        assert bots["FRANCE"].c.get(f"/api/games/{gid}/draft").json()["lines"] == ["A PAR - PIC"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_ready_submits_what_is_shown_and_others_see_it_live(site: Site, lang: str) -> None:
+    with live_server(site) as base, browser() as b:
+        gid, _, bots = new_game(base, f"rd{lang}")
+        fr = _page(b, base, bots["FRANCE"].name, lang, 1366, 900)
+        en = _page(b, base, bots["ENGLAND"].name, lang, 390, 844)
+        en.goto(f"{base}/games/{gid}")
+        en.wait_for_selector('#roster tr[data-power="FRANCE"] td.ready')
+        no = en.inner_text('#roster tr[data-power="FRANCE"] td.ready')
+        fr.goto(f"{base}/games/{gid}")
+        fr.fill("#orders", "A PAR - BUR")
+        fr.wait_for_selector("#check .ok")
+        fr.check("#ready")  # without pressing "Submit orders"
+        fr.wait_for_function("document.getElementById('draft-status').dataset.state === 'submitted'")
+        got = bots["FRANCE"].c.get(f"/api/games/{gid}/orders").json()
+        assert (got["lines"], got["ready"]) == (["A PAR - BUR"], True)
+        # England's page changes live: France's switch and its orders "partly" given
+        en.wait_for_function(
+            "(no) => document.querySelector('#roster tr[data-power=\"FRANCE\"] td.ready').textContent !== no", arg=no
+        )
+        assert en.inner_text('#roster tr[data-power="FRANCE"] td.given') == WORDS[lang]["partly"]
+        _shot(en, f"ready-live-{lang}")
+
+
+def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
+    with live_server(site) as base, browser() as b:
+        gid, master, bots = new_game(base, "wtd")
+
+        def play(orders: dict[str, list[str]]) -> None:
+            for p, lines in orders.items():
+                assert bots[p].c.put(f"/api/games/{gid}/orders", json={"orders": lines}).status_code == 200
+            assert master.c.post(f"/api/games/{gid}/master", json={"action": "adjudicate"}).status_code == 200
+
+        fr = _page(b, base, bots["FRANCE"].name, "en", 1366, 900)
+        fr.goto(f"{base}/games/{gid}")
+        assert "click one of your units" in fr.inner_text("#map-hint")
+        play({"GERMANY": ["A MUN - BUR"], "ITALY": ["A VEN - PIE"]})
+        play({"GERMANY": ["A BUR - MAR"], "ITALY": ["A PIE S A BUR - MAR"], "FRANCE": ["A MAR H"]})
+        fr.goto(f"{base}/games/{gid}")
+        assert fr.inner_text("#map-hint").startswith("Retreats:")
+        assert fr.inner_text("#to-do-list") == "No order yet: A MAR"
+        _shot(fr, "todo-retreats")
+        play({"FRANCE": ["A MAR - GAS"]})
+        fr.goto(f"{base}/games/{gid}")
+        assert fr.inner_text("#map-hint").startswith("Disbands:")
+        assert fr.inner_text("#to-do-list") == "Disbands required: 1; given: 0."
+        de = _page(b, base, bots["GERMANY"].name, "fr", 390, 844)
+        de.goto(f"{base}/games/{gid}")
+        show_now(de)
+        assert de.inner_text("#map-hint").startswith("Constructions")
+        assert de.inner_text("#to-do-list") == "Constructions permises : 1 ; données : 0."
+        de.fill("#orders", "A MUN B")
+        de.wait_for_function("document.getElementById('to-do-list').dataset.complete === '1'")
+        assert "Constructions permises : 1 ; données : 1." in de.inner_text("#to-do-list")
+        _shot(de, "todo-builds-fr-phone")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_invitation_survives_registration(site: Site, lang: str) -> None:
+    with live_server(site) as base, browser() as b:
+        master = Bot(base, f"inv_gm_{lang}")
+        r = master.c.post("/api/games", json={"name": "Invited", "private": True, "assignment": "choice"})
+        gid = r.json()["id"]
+        path = master.c.get(f"/api/games/{gid}").json()["invitation"]["path"]
+        page = b.new_context(
+            viewport={"width": 390, "height": 844}, locale="fr-FR" if lang == "fr" else "en-GB"
+        ).new_page()
+        page.goto(base + path)
+        if lang == "fr" and page.inner_text("#switch-lang") == "Français":
+            page.click("#switch-lang")
+        assert page.query_selector("#login-to-join") is not None
+        page.click("#register-to-join")
+        page.fill("#name", f"newcomer_{lang}")
+        page.fill("#password", PASSWORD)
+        page.click("#submit")
+        page.wait_for_selector("#join-form")
+        assert page.url.split("?")[0] == base + path
+        page.click("#join")
+        page.wait_for_selector("#you")
+        assert page.url.split("?")[0] == f"{base}/games/{gid}"
+        _shot(page, f"invitation-{lang}")
+        # a next that leaves the site is never followed
+        page.goto(base + "/register?next=" + "/%5Cevil.example")
+        assert page.get_attribute("#next", "value") == "/"
