@@ -17,6 +17,7 @@ from arbitre.server import actions, live, services
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
+from arbitre.server.flash import flash_redirect
 from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import exportable_game, may_export
@@ -231,8 +232,8 @@ def create(
                 row = actions.new_game(v.session, v.site, user, request_)
             except Problem as err:
                 problems.append(err.message)
-        if problems:
-            return _form_page(request, v.actor, form, problems, status=400)
+        if problems:  # post/redirect/get: the form comes back as typed, with its problems
+            return flash_redirect(request, "/games/new", {"form": form, "problems": problems})
         game_id = row.id
     return redirect(f"/games/{game_id}")
 
@@ -339,16 +340,8 @@ def orders(
                 }
                 for r in result.rejected
             ]
-            return render(
-                request,
-                v.actor,
-                "game.html",
-                {
-                    **_game_context(v.site, v.session, seat, v.actor.lang),
-                    "rejected": rejected,
-                    "live_since": live.since(v.site, v.session, seat),
-                },
-            )
+            # post/redirect/get: the game page (an address that answers GET) lists what was not valid
+            return flash_redirect(request, f"/games/{game_id}", {"rejected": rejected})
     return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
 

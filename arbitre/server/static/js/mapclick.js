@@ -111,6 +111,28 @@ export function setupMapOrders(wrap, box, menu) {
     }
   }
 
+  // Where the last tap (or unit button) was, in the viewport: the menu floats there, inside the screen.
+  let anchor = null;
+
+  function place() {
+    if (!anchor || !menu.childElementCount) {
+      menu.classList.remove("floating");
+      menu.style.left = menu.style.top = "";
+      return;
+    }
+    menu.classList.add("floating");
+    const gap = 12, edge = 8;
+    const w = menu.offsetWidth, h = menu.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    let left = Math.min(Math.max(edge, anchor.x - w / 2), vw - w - edge);
+    // below the finger if it fits, else above it, else as high as the screen allows
+    let top = anchor.y + gap;
+    if (top + h > vh - edge) top = anchor.y - gap - h;
+    if (top < edge) top = Math.max(edge, Math.min(anchor.y + gap, vh - h - edge));
+    menu.style.left = Math.round(left) + "px";
+    menu.style.top = Math.round(top) + "px";
+  }
+
   function say(text, options) {
     menu.textContent = "";
     if (text) {
@@ -134,11 +156,14 @@ export function setupMapOrders(wrap, box, menu) {
       b.addEventListener("click", reset);
       menu.appendChild(b);
     }
+    place();
   }
 
   function reset() {
     clicked = [];
     mark([]);
+    anchor = null;
+    for (const b of unitBar.querySelectorAll("button")) b.setAttribute("aria-expanded", "false");
     say("", []);
   }
 
@@ -167,10 +192,63 @@ export function setupMapOrders(wrap, box, menu) {
     if (wrap.dataset.dragged === "1") return;
     const target = ev.target.closest("[data-place]");
     if (!target || target.dataset.build) return;
+    anchor = {x: ev.clientX, y: ev.clientY};
     clickPlace(target.dataset.place);
   });
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && clicked.length) reset(); });
-  box.onChange((lines) => { addSpots(); drawPreview(svg, layer, lines, known, spot, colour); });
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && (clicked.length || menu.childElementCount)) reset(); });
+  // scrolling moves the page under a floating menu: it goes back to its place in the order column
+  window.addEventListener("scroll", () => { if (anchor) { anchor = null; place(); } }, {passive: true});
+
+  // Your units (and other things you order: build places, spies…) as large buttons under the map: each
+  // opens its legal orders, so a small province needs no precise tap.
+  const unitBar = document.createElement("div");
+  unitBar.className = "unit-buttons";
+  unitBar.id = "unit-buttons";
+  unitBar.setAttribute("role", "group");
+  if (menu.dataset.units) unitBar.setAttribute("aria-label", menu.dataset.units);
+  (wrap.closest(".map-frame") || wrap).after(unitBar);
+  let barKeys = "";
+
+  function unitLabel(key, options) {
+    const words = (options[0] || key).split(/\s+/);
+    const at = words.findIndex((w) => sameSpot(key, w.toUpperCase()) || sameSpot(w.toUpperCase(), key));
+    return at >= 0 ? words.slice(0, at + 1).join(" ") : key;
+  }
+
+  function openUnit(key, button) {
+    const options = (box.legal()[key] || []).map((order) => ({key, order, places: placesOf(order, known)}));
+    const first = options.find((o) => o.places.length);
+    reset();
+    const r = button.getBoundingClientRect();
+    anchor = {x: r.left + r.width / 2, y: r.bottom};
+    button.setAttribute("aria-expanded", "true");
+    if (first) {
+      clicked = [first.places[0]];
+      mark(candidates(entries(), clicked));
+    }
+    say(menu.dataset.pick, options);
+  }
+
+  function buildUnitBar() {
+    const legal = box.legal();
+    const keys = Object.keys(legal);
+    if (keys.join(" ") === barKeys) return;
+    barKeys = keys.join(" ");
+    unitBar.textContent = "";
+    for (const key of keys) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "unit-button";
+      b.dataset.key = key;
+      b.setAttribute("aria-expanded", "false");
+      b.textContent = unitLabel(key, legal[key]);
+      b.addEventListener("click", () => openUnit(key, b));
+      unitBar.appendChild(b);
+    }
+  }
+
+  box.onChange((lines) => { addSpots(); buildUnitBar(); drawPreview(svg, layer, lines, known, spot, colour); });
+  buildUnitBar();
   addSpots();
   drawPreview(svg, layer, box.lines(), known, spot, colour);
 }
