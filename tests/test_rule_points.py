@@ -21,10 +21,10 @@ from arbitre.maps import GameMap
 from arbitre.render.svg import UNKNOWN_UNIT, render_svg
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.drawing import UnitShape
-from arbitre.rules.facets import MapTransform, PhaseNeeds, Setup, StepRules, Victory
+from arbitre.rules.facets import Builds, CivilDisorder, MapTransform, PhaseNeeds, Setup, StepRules, Victory
 from arbitre.rules.kinds import UnitKind
 from arbitre.rules.phase_steps import ORDERS, Accepts, AtEnd, Step
-from arbitre.state import Position, Unit
+from arbitre.state import Phase, Position, Unit
 from arbitre.variants import InapplicableModuleError, make_rules
 from arbitre.variants.registry import MODULES, REGISTRY, RuleModule
 from arbitre.views import View, VisibleUnit
@@ -161,3 +161,88 @@ def test_an_undeclared_unit_kind_is_never_drawn_as_another_kind() -> None:
     assert UNKNOWN_UNIT.path in svg
     submarine = render_svg(replace(view, units=(VisibleUnit("FRANCE", "SM", "ENG"),)), legend=False)
     assert UNKNOWN_UNIT.path not in submarine and "A5.5 5.5" in submarine  # its declared outline
+
+
+class ParisOnly(Variant, Builds):
+    """France builds in Paris only, and says so in its own words."""
+
+    name = "paris_only"
+
+    def build_sites(self, rules: RuleSet, power: str, position: Position, sites: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(s for s in sites if s == "PAR")
+
+    def build_site_refusal(self, rules: RuleSet, power: str, words: str) -> str:
+        return "{power} builds in Paris only, not in {place}"
+
+
+def _build(rules: list[str], order: str) -> dict[str, object]:
+    answer = process(
+        {
+            "map": "standard",
+            "rules": rules,
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A BUR"]},
+            "supply_centers": {"FRANCE": ["BRE", "MAR", "PAR", "BEL"]},
+            "orders": {"FRANCE": [order]},
+        }
+    )
+    (result,) = answer["results"]
+    return dict(result)
+
+
+def test_a_build_off_the_build_sites_is_refused_with_the_rule_set_s_words(register: Register) -> None:
+    """The reason names no rule (``not_a_build_site``); the words are the rule set's (standard, default, module)."""
+    register(ParisOnly)
+    standard = _build([], "A BEL B")
+    assert (standard["reason"], standard["message"]) == ("not_a_build_site", "BEL is not a home centre of FRANCE")
+    moved = _build(["any_owned_centre"], "A BEL B")
+    assert moved["outcome"] == "succeeds"
+    paris = _build([ParisOnly.name], "F BRE B")
+    assert (paris["reason"], paris["message"]) == ("not_a_build_site", "FRANCE builds in Paris only, not in BRE")
+    assert make_rules("standard", ["any_owned_centre"]).build_site_refusal("FRANCE") == (
+        "{place} is not a build site of {power}"
+    )
+
+
+def test_an_old_case_reading_not_home_still_holds() -> None:
+    """The case format reads the renamed reason under its old name (docs/cases.md)."""
+    from arbitre.cases import word_holds
+
+    result = {"outcome": "illegal", "reason": "not_a_build_site"}
+    assert word_holds("=illegal:not_home", result, None) and word_holds("=illegal:not_a_build_site", result, None)
+    assert not word_holds("=illegal:occupied", result, None)
+
+
+class FleetsLast(Variant, CivilDisorder):
+    """Civil disorder removes fleets last (the armies go first)."""
+
+    name = "fleets_last"
+
+    def removal_order(self, rules: RuleSet, position: Position, power: str, units: Sequence[Unit]) -> Sequence[Unit]:
+        return sorted(units, key=lambda u: u.kind == "F")
+
+
+def test_civil_disorder_removals_come_from_the_rule_set(register: Register) -> None:
+    """The adjudicator asks the rule set which units go; a module reorders them."""
+    register(FleetsLast)
+    position = Position(
+        "standard",
+        Phase.parse("W1901A"),
+        {"PAR": Unit("FRANCE", "A", "PAR"), "BRE": Unit("FRANCE", "F", "BRE"), "GAS": Unit("FRANCE", "A", "GAS")},
+        {"PAR": "FRANCE"},
+    )
+    standard = make_rules("standard").civil_disorder_removals(position, "FRANCE", 2)
+    assert [u.place for u in standard] == ["BRE", "GAS"]  # as near: the fleet first
+    moved = make_rules("standard", [FleetsLast.name]).civil_disorder_removals(position, "FRANCE", 2)
+    assert [u.place for u in moved] == ["GAS", "PAR"]
+    answer = process(
+        {
+            "map": "standard",
+            "rules": [FleetsLast.name],
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR", "F BRE", "A GAS"]},
+            "supply_centers": {"FRANCE": ["PAR"]},
+            "orders": {},
+        }
+    )
+    assert sorted(r["order"] for r in answer["results"] if r["reason"] == "civil_disorder") == ["A GAS D", "A PAR D"]

@@ -9,7 +9,6 @@ changing hands after Fall).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -18,7 +17,7 @@ from arbitre.adjudicator.intake import Intake, OrderInput, read_orders
 from arbitre.adjudicator.movement import MovementResolver
 from arbitre.adjudicator.results import FAILS, ILLEGAL, SUCCEEDS, OrderResult, PhaseOutcome, order_result
 from arbitre.adjudicator.retreats import retreat_places
-from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.maps import ARMY
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.steps import MovementStep, PhaseStep
@@ -264,57 +263,6 @@ def adjustment_counts(rules: RuleSet, position: Position) -> dict[str, int]:
     return out
 
 
-def _distances(gmap: GameMap, sources: set[str], kinds: Sequence[str]) -> dict[str, int]:
-    """Moves from every province to the nearest of ``sources`` for a unit that may move like any of ``kinds``."""
-    links: dict[str, set[str]] = {}
-    for kind in kinds:
-        for place, ns in gmap.province_neighbours.get(kind, {}).items():
-            links.setdefault(gmap.province_of[place], set()).update(ns)
-    dist = dict.fromkeys(sources, 0)
-    queue = deque(sources)
-    while queue:
-        p = queue.popleft()
-        for q in links.get(p, ()):
-            if q not in dist:
-                dist[q] = dist[p] + 1
-                queue.append(q)
-    return dist
-
-
-def _distances_to_owned(gmap: GameMap, owned: set[str]) -> dict[str, int]:
-    """Distance from every province to the nearest owned centre, over land and sea (2023 rule)."""
-    return _distances(gmap, owned, list(gmap.province_neighbours))
-
-
-def _distances_to_homes(gmap: GameMap, homes: set[str]) -> dict[str, dict[str, int]]:
-    """Per unit kind, distance to the nearest home centre (pre-2023 rule: armies may cross water)."""
-    return {ARMY: _distances(gmap, homes, list(gmap.province_neighbours)), FLEET: _distances(gmap, homes, [FLEET])}
-
-
-def civil_disorder_removals(
-    rules: RuleSet, position: Position, power: str, count: int, exclude: set[str]
-) -> list[Unit]:
-    """Units removed when ``power`` gives too few disbands (DATC 4.D.8, by option)."""
-    gmap = rules.game_map
-    units = [u for p, u in position.units.items() if u.power == power and p not in exclude]
-    far = 10**6
-    if rules.options.civil_disorder == "2023":
-        dist = _distances_to_owned(gmap, {c for c, p in position.owners.items() if p == power})
-
-        def distance(u: Unit) -> int:
-            return dist.get(gmap.province_of[u.place], far)
-    else:
-        by_kind = _distances_to_homes(gmap, set(gmap.home_centers(power)))
-
-        def distance(u: Unit) -> int:
-            return by_kind.get(u.kind, by_kind[ARMY]).get(gmap.province_of[u.place], far)
-
-    units.sort(
-        key=lambda u: (-distance(u), 0 if u.kind == FLEET else 1, gmap.provinces[gmap.province_of[u.place]].name)
-    )
-    return units[:count]
-
-
 def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -> PhaseOutcome:
     """Resolve builds, disbands and waives; apply them in order until each allowance is used."""
     gmap = rules.game_map
@@ -399,7 +347,7 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
     for power, owed in counts.items():
         missing = -owed - len(disbanded[power])
         if owed < 0 and missing > 0:
-            for unit in civil_disorder_removals(rules, position, power, missing, disbanded[power]):
+            for unit in rules.civil_disorder_removals(position, power, missing, disbanded[power]):
                 prov = gmap.province_of[unit.place]
                 new_units.pop(prov, None)
                 results.append(

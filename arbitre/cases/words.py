@@ -35,6 +35,10 @@ WORDS = (
 """The DATC words; any other word must be an exact ``=OUTCOME[:REASON]`` form."""
 
 
+RENAMED_REASONS = {"not_home": "not_a_build_site"}
+"""Reason codes renamed since cases were first written (old name → new): an old case still reads right."""
+
+
 def word_holds(word: str, result: Mapping[str, Any], dislodged: Mapping[str, Any] | None) -> bool:
     """Does ``word`` hold for ``result`` (one entry of the answer's ``results``)?
 
@@ -47,6 +51,7 @@ def word_holds(word: str, result: Mapping[str, Any], dislodged: Mapping[str, Any
     outcome, reason = result.get("outcome"), result.get("reason")
     if word.startswith("="):
         want, _, want_reason = word[1:].partition(":")
+        want_reason = RENAMED_REASONS.get(want_reason, want_reason)
         return outcome == want and (not want_reason or reason == want_reason)
     if word in ("succeeds", "given", "available"):
         return outcome == "succeeds"

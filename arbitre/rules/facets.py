@@ -17,12 +17,13 @@ Facets of the rules layer (here):
 * :class:`Builds` — where a power may build;
 * :class:`Setup` — the starting position and the first owners of the centres;
 * :class:`PhaseNeeds` — whether a retreat or an adjustment phase is played;
+* :class:`CivilDisorder` — which units are removed when a power gives too few disbands;
 * :class:`StepRules` — the steps of a phase, as data (:mod:`arbitre.rules.phase_steps`), and what a lock reveals.
 
 The engine never asks a facet itself: it asks the one method of the
 :class:`~arbitre.rules.RuleSet` for each rule point (``build_sites``,
 ``starting_position``, ``initial_owners``, ``needs_retreats``,
-``needs_adjustments``, ``build_center_counts``, ``victory_centers``,
+``needs_adjustments``, ``civil_disorder_removals``, ``build_center_counts``, ``victory_centers``,
 ``unit_kinds``, ``phase_steps``…), and that method asks the facet.
 
 Facets of the adjudicator layer: :class:`arbitre.adjudicator.facets.MovementRules`
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
     from arbitre.rules.ruleset import RuleSet
     from arbitre.rules.steps import ResultLike
     from arbitre.state import Dislodged, Position, Unit
+
+
+NOT_A_BUILD_SITE_WORDS = "{place} is not a build site of {power}"
+"""The general words refusing a build outside the build sites a module chose."""
 
 
 class MapTransform:
@@ -172,6 +177,13 @@ class Builds:
         answer); a site must still be owned and empty.  Default: ``sites``."""
         return sites
 
+    def build_site_refusal(self, rules: RuleSet, power: str, words: str) -> str:
+        """The words refusing a build outside :meth:`build_sites` (a message id with ``{place}`` and
+        ``{power}`` fields, listed in the module's ``messages``), given ``words`` (the standard rule's, or the
+        previous module's).  Default: the general :data:`NOT_A_BUILD_SITE_WORDS`, since a module that
+        changes the sites makes "not a home centre" untrue."""
+        return NOT_A_BUILD_SITE_WORDS
+
 
 class Setup:
     """The starting position of a game."""
@@ -199,6 +211,16 @@ class PhaseNeeds:
         """Is the winter adjustment phase of ``position`` played?  ``needed``: the standard answer (a
         disband owed, or a build owed with a free build site) or the previous module's.  Default: ``needed``."""
         return needed
+
+
+class CivilDisorder:
+    """Which units are removed when a power gives too few disbands (civil disorder)."""
+
+    def removal_order(self, rules: RuleSet, position: Position, power: str, units: Sequence[Unit]) -> Sequence[Unit]:
+        """``power``'s units that may be removed, in the order they are removed, given ``units`` (the standard
+        order, DATC 4.D.8, or the previous module's answer); the first ones owed are removed.
+        Default: ``units``."""
+        return units
 
 
 class StepRules:

@@ -487,6 +487,13 @@ def check_retreat_order(
     return Retreat(ref, target)
 
 
+NOT_A_BUILD_SITE = "not_a_build_site"
+"""The reason of a build outside the build sites (``not_home`` before: the JSON interface reads the old code
+in the case format, see docs/json-interface.md)."""
+NOT_A_HOME_CENTRE = "{place} is not a home centre of {power}"
+"""The words of that refusal in the standard rules (build sites are the home centres)."""
+
+
 def check_adjustment_order(
     game_map: GameMap,
     position: Position,
@@ -494,11 +501,13 @@ def check_adjustment_order(
     order: Order,
     sites: tuple[str, ...],
     options: RuleOptions | None = None,
+    refusal: str = NOT_A_HOME_CENTRE,
 ) -> Order:
     """Validate a build, disband or waive (the count is checked by the adjudicator).
 
     ``sites`` are the provinces where ``power`` may build (``RuleSet.build_sites``: its home centres
-    in the standard game).
+    in the standard game); a build elsewhere is refused with reason ``not_a_build_site`` and the words
+    ``refusal`` (``RuleSet.build_site_refusal``, with ``{place}`` and ``{power}`` fields).
     """
     options = options or RuleOptions()
     if isinstance(order, Waive):
@@ -514,9 +523,7 @@ def check_adjustment_order(
         raise illegal(order, "only builds, disbands and waives are allowed in an adjustment phase", "wrong_phase")
     prov = order.unit.province
     if prov not in sites:
-        if sites == game_map.home_centers(power):
-            raise illegal(order, f"{prov} is not a home centre of {power}", "not_home")
-        raise illegal(order, f"{power} may not build in {prov}", "not_home")
+        raise illegal(order, refusal.format(place=prov, power=power), NOT_A_BUILD_SITE)
     if position.owners.get(prov) != power:
         raise illegal(order, f"{power} does not own {prov}", "not_owned")
     if prov in position.units:

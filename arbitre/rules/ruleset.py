@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -20,10 +21,12 @@ from arbitre.orders import (
 )
 from arbitre.orders.parser import strip_coasts
 from arbitre.rules.disclosure import known_position
-from arbitre.rules.facets import Builds, MapTransform, OrderRules, PhaseNeeds, Setup, StepRules, Victory
+from arbitre.rules.disorder import standard_removal_order
+from arbitre.rules.facets import Builds, CivilDisorder, MapTransform, OrderRules, PhaseNeeds, Setup, StepRules, Victory
 from arbitre.rules.kinds import INVALID, STANDARD_KINDS, STANDARD_UNIT_KINDS, OrderKind, UnitKind
 from arbitre.rules.legality import (
     BOARD_LOOKUPS,
+    NOT_A_HOME_CENTRE,
     check_adjustment_order,
     check_movement_order,
     check_retreat_order,
@@ -47,7 +50,8 @@ class RuleSet:
     modules implementing its facet (:mod:`arbitre.rules.facets`) and nothing
     else asks: :meth:`build_sites`, :meth:`initial_owners`,
     :meth:`starting_position`, :meth:`needs_retreats`,
-    :meth:`needs_adjustments`, :meth:`build_center_counts`,
+    :meth:`needs_adjustments`, :meth:`civil_disorder_removals`, :meth:`build_site_refusal`,
+    :meth:`build_center_counts`,
     :meth:`build_centers`, :meth:`victory_centers`, :meth:`victory_target`, :attr:`unit_kinds` (their
     movement tables are :attr:`game_map`'s), :attr:`kinds` and
     :meth:`phase_steps`.  With no module implementing a facet, its method is
@@ -182,7 +186,13 @@ class RuleSet:
             return self._check_movement(position, power, order, text)
         if kind == ADJUSTMENTS:
             return check_adjustment_order(
-                self.game_map, position, power, order, self.build_sites(power, position), options=self.options
+                self.game_map,
+                position,
+                power,
+                order,
+                self.build_sites(power, position),
+                options=self.options,
+                refusal=self.build_site_refusal(power),
             )
         return check_retreat_order(self.game_map, position, power, order, retreat_options or {})
 
@@ -282,6 +292,14 @@ class RuleSet:
             sites = v.build_sites(self, power, position, sites)
         return sites
 
+    def build_site_refusal(self, power: str) -> str:
+        """The words refusing a build outside :meth:`build_sites` (reason ``not_a_build_site``; ``{place}`` and
+        ``{power}`` fields): the standard rule's, unless a module says otherwise (:class:`~arbitre.rules.facets.Builds`)."""
+        words = NOT_A_HOME_CENTRE
+        for v in self.implementing(Builds):
+            words = v.build_site_refusal(self, power, words)
+        return words
+
     def initial_owners(self) -> dict[str, str]:
         """Centre → owner at the start of a game (and of a position given without owners): the home centres,
         unless a module says otherwise (:class:`~arbitre.rules.facets.Setup`)."""
@@ -333,6 +351,17 @@ class RuleSet:
         for v in self.implementing(PhaseNeeds):
             needed = v.needs_adjustments(self, position, needed)
         return needed
+
+    def civil_disorder_removals(
+        self, position: Position, power: str, count: int, exclude: AbstractSet[str] = frozenset()
+    ) -> list[Unit]:
+        """The ``count`` units of ``power`` (none in ``exclude``, the provinces it disbanded) removed when it
+        gives too few disbands: the standard order (:mod:`arbitre.rules.disorder`, by option), unless a module
+        says otherwise (:class:`~arbitre.rules.facets.CivilDisorder`)."""
+        units: Sequence[Unit] = standard_removal_order(self.game_map, self.options, position, power, exclude)
+        for v in self.implementing(CivilDisorder):
+            units = v.removal_order(self, position, power, units)
+        return list(units)[:count]
 
     def phase_steps(self, position: Position) -> tuple[Step, ...]:
         """The steps of the phase of ``position`` (:mod:`arbitre.rules.phase_steps`): the first module that

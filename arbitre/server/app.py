@@ -75,6 +75,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None, sit
                 await task
             if sender_task is not None:
                 await sender_task
+            # The threads the site started; a test or an embedding creates many sites in one process.
+            await anyio.to_thread.run_sync(site.chores.close)
+            await anyio.to_thread.run_sync(site.guard.gate.close)
 
     app = FastAPI(
         title="arbitre",

@@ -67,6 +67,7 @@ MESSAGES = (
     N_("builds cannot be waived in this game (DATC 4.D.7)"),
     N_("only builds, disbands and waives are allowed in an adjustment phase"),
     N_("{place} is not a home centre of {power}"),
+    N_("{place} is not a build site of {power}"),
     N_("{power} does not own {place}"),
     N_("{place} is occupied"),
     N_("name the coast of {place} for a fleet"),

@@ -70,10 +70,32 @@ def throttle_address(host: str) -> str:
     except ValueError:
         return host[:64]
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
+        carried = _carried_ipv4(ip)
+        if carried is not None:
+            return str(carried)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+def _carried_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 host an IPv6 address stands for, if it carries one.
+
+    IPv4-mapped (``::ffff:a.b.c.d``), 6to4 (``2002:AABB:CCDD::/48``), Teredo (``2001:0::/32``, the client's
+    address) and well-known NAT64 (``64:ff9b::/96``) addresses all name one IPv4 host; counting their ``/64``
+    would let that host try again under as many networks as it can form addresses.
+    """
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
 
 
 class _Refused(Exception):

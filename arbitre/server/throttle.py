@@ -189,11 +189,26 @@ class HashGate:
     """
 
     def __init__(self, slots: int = HASH_SLOTS) -> None:
-        self._workers = ThreadPoolExecutor(max_workers=slots, thread_name_prefix="hash", initializer=_lower_priority)
+        self._slots = slots
+        self._lock = threading.Lock()
+        self._workers: ThreadPoolExecutor | None = None
 
     def run(self, work: Callable[[], T]) -> T:
         """Run ``work`` (a hash) on a low-priority hashing thread; the caller waits for it."""
-        return self._workers.submit(work).result()
+        with self._lock:
+            if self._workers is None:  # started at the first hash, again after a shutdown
+                self._workers = ThreadPoolExecutor(
+                    max_workers=self._slots, thread_name_prefix="hash", initializer=_lower_priority
+                )
+            future = self._workers.submit(work)
+        return future.result()
+
+    def close(self) -> None:
+        """Stop the hashing threads once the hashes under way are done (the server's shutdown)."""
+        with self._lock:
+            workers, self._workers = self._workers, None
+        if workers is not None:
+            workers.shutdown(wait=True)
 
 
 class LoginGuard:

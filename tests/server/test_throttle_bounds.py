@@ -135,6 +135,17 @@ def test_an_ipv6_client_counts_as_its_network() -> None:
     assert throttle_address("testclient") == "testclient"
 
 
+def test_ipv6_addresses_that_carry_an_ipv4_host_count_as_that_host() -> None:
+    """6to4, Teredo and NAT64 addresses of one IPv4 host share its limit, whatever their other bits."""
+    host = "192.0.2.33"
+    sixtofour = ["2002:c000:221::1", "2002:c000:221:ffff::9"]  # 2002:<192.0.2.33>::/48, any subnet
+    # Teredo: 2001:0:<server>:<flags>:<port ^ ffff>:<client ^ ffffffff>
+    teredo = ["2001:0:4136:e378:8000:63bf:3fff:fdde", "2001:0:4136:e379:0:1111:3fff:fdde"]
+    nat64 = ["64:ff9b::c000:221"]
+    for address in sixtofour + teredo + nat64:
+        assert throttle_address(address) == host, address
+
+
 # ----------------------------------------------------------------------------- the fair queue
 def test_the_queue_serves_addresses_in_turn() -> None:
     async def run() -> list[str]:

@@ -101,24 +101,29 @@ def accepted(result: OrderResult, given: Mapping[str, Sequence[str]]) -> bool:
     )
 
 
-def _army_goes_by_convoy(gmap: GameMap, outcome: PhaseOutcome, army_prov: str) -> bool:
+def goes_by_convoy(gmap: GameMap, outcome: PhaseOutcome, army_prov: str, *, succeeded: bool = False) -> bool:
     """Did the army in ``army_prov`` mean to be convoyed as MILA reads intent, with convoys ordered for its move?
 
-    MILA's intent: 'via', no way over land, or a fleet of the army's power among the convoys.
+    The army's move is its first accepted one (with ``succeeded``: its move that succeeded).  MILA's
+    intent: 'via', no way over land, or a fleet of the army's power among the convoys.
     """
     army = outcome.before.units.get(army_prov)
     if army is None or army.kind != ARMY:
         return False
-    move = next(
-        (
-            r.order
-            for r in outcome.results
-            if isinstance(r.order, Move) and r.order.unit is not None and r.order.unit.province == army_prov
-        ),
-        None,
+    moves = (
+        r
+        for r in outcome.results
+        if isinstance(r.order, Move) and r.order.unit is not None and r.order.unit.province == army_prov
     )
-    if move is None or r_outcome_refused(outcome, move):
+    if succeeded:
+        found = next((r for r in moves if r.outcome == SUCCEEDS), None)
+    else:
+        found = next(moves, None)
+        if found is not None and found.order is not None and r_outcome_refused(outcome, found.order):
+            return False
+    if found is None or not isinstance(found.order, Move):
         return False
+    move = found.order
     target = gmap.province_of[move.target]
     convoys = [
         c
@@ -239,7 +244,7 @@ def movement_codes(outcome: PhaseOutcome, gmap: GameMap | None = None) -> dict[s
                 mover = by_province.get(army)
                 failed_convoy = mover is not None and _fail_code(gmap, before, mover) == NO_CONVOY
                 off_route = isinstance(order, Convoy) and (
-                    not _army_goes_by_convoy(gmap, outcome, army) or not _on_a_route(gmap, outcome, prov, order)
+                    not goes_by_convoy(gmap, outcome, army) or not _on_a_route(gmap, outcome, prov, order)
                 )
                 if failed_convoy or off_route:
                     out.append(NO_CONVOY)

@@ -26,11 +26,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from arbitre.adjudicator import ILLEGAL, INVALID, SUCCEEDS, PhaseOutcome, adjustment_counts
+from arbitre.adjudicator import SUCCEEDS, PhaseOutcome, adjustment_counts
 from arbitre.adjudicator.phases import retreat_options_of
 from arbitre.interface.mila.notation import (
     accepted,
     adjustment_codes,
+    goes_by_convoy,
     movement_codes,
     order_text,
     retreat_codes,
@@ -38,8 +39,8 @@ from arbitre.interface.mila.notation import (
 )
 from arbitre.interface.mila.zobrist import state_hash, tables
 from arbitre.judge import WON, Game
-from arbitre.maps import ARMY, GameMap
-from arbitre.orders import Convoy, Move, Retreat
+from arbitre.maps import GameMap
+from arbitre.orders import Move, Retreat
 from arbitre.rules import RuleSet
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position
 
@@ -92,39 +93,6 @@ def retreating(rules: RuleSet, position: Position) -> dict[str, Dislodged]:
     }
 
 
-def _convoyed_attack(gmap: GameMap, outcome: PhaseOutcome, attacker_from: str | None) -> bool:
-    """Did the army that dislodged a unit from ``attacker_from`` come by convoy (a route of convoys was ordered)?"""
-    if attacker_from is None:
-        return False
-    army = outcome.before.units.get(attacker_from)
-    if army is None or army.kind != ARMY:
-        return False
-    for r in outcome.results:
-        move = r.order
-        if r.outcome != SUCCEEDS or not isinstance(move, Move) or move.unit is None:
-            continue
-        if move.unit.province != attacker_from:
-            continue
-        target = gmap.province_of[move.target]
-        convoys = [
-            c
-            for c in outcome.results
-            if isinstance(c.order, Convoy)
-            and c.outcome not in (ILLEGAL, INVALID)
-            and c.order.convoyed.province == attacker_from
-            and gmap.province_of[c.order.target] == target
-        ]
-        # MILA's intent: 'via', or no way over land, or a fleet of the army's power among the convoys.
-        intent = (
-            move.via_convoy
-            or bool(move.path)
-            or not gmap.can_reach_province(ARMY, army.place, target)
-            or any(c.power == army.power for c in convoys)
-        )
-        return bool(convoys) and intent
-    return False
-
-
 def mila_retreats(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, Dislodged]:
     """After a movement phase: the dislodged units MILA keeps for its retreat phase, with their places.
 
@@ -137,7 +105,11 @@ def mila_retreats(rules: RuleSet, outcome: PhaseOutcome) -> dict[str, Dislodged]
     out: dict[str, Dislodged] = {}
     for prov, d in outcome.dislodged.items():
         places = tuple(d.retreats or ())
-        if not places and _convoyed_attack(gmap, outcome, d.attacker_from):
+        if (
+            not places
+            and d.attacker_from is not None
+            and goes_by_convoy(gmap, outcome, d.attacker_from, succeeded=True)
+        ):
             places = tuple(sorted(gmap.neighbours(d.unit.kind, d.unit.place)))
         if places:
             out[prov] = Dislodged(d.unit, d.attacker_from, places, d.by_convoy)

@@ -355,7 +355,7 @@ def game_object(
         "state_history": {d["name"]: d["state"] for d in played},
         "status": status,
         "timestamp_created": created,
-        "victory": [timeline.game.target_centers or gmap.victory_centers],
-        "win": timeline.game.target_centers or gmap.victory_centers,
+        "victory": [timeline.game.target_centers or timeline.game.rules.victory_target()],
+        "win": timeline.game.target_centers or timeline.game.rules.victory_target(),
         "zobrist_hash": int(st["zobrist_hash"]),
     }
