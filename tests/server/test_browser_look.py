@@ -88,7 +88,17 @@ def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: Man
         assert menu["y"] >= 0 and menu["y"] + menu["h"] <= PHONE["height"], (menu, point)
         near_x = max(menu["x"] - point["x"], 0, point["x"] - (menu["x"] + menu["w"]))
         near_y = max(menu["y"] - point["y"], 0, point["y"] - (menu["y"] + menu["h"]))
-        assert near_x <= 40 and near_y <= 60, (menu, point)
+        assert near_x <= 40 and near_y <= 120, (menu, point)
+        # …and covers none of the places that may be clicked next (Burgundy, Picardy, Gascony…)
+        for place in ("BUR", "PIC", "GAS", "BRE"):
+            at = page.evaluate(
+                "(p) => { const svg = document.querySelector('#map svg'); const m = svg.getScreenCTM();"
+                " const e = [...svg.querySelectorAll('[data-place][data-x]')].find((e) => e.dataset.place === p);"
+                " return document.elementFromPoint(m.a * (+e.dataset.x) + m.e, m.d * (+e.dataset.y) + m.f)"
+                ".closest('#map') !== null; }",
+                place,
+            )
+            assert at, place
         shot(page, f"look-{lang}-phone-menu")
         page.keyboard.press("Escape")
         # the units as buttons at least 40 px tall: Marseilles' button gives a support order

@@ -121,14 +121,22 @@ export function setupMapOrders(wrap, box, menu) {
       return;
     }
     menu.classList.add("floating");
-    const gap = 12, edge = 8;
+    const gap = 10, edge = 8;
     const w = menu.offsetWidth, h = menu.offsetHeight;
     const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-    let left = Math.min(Math.max(edge, anchor.x - w / 2), vw - w - edge);
-    // below the finger if it fits, else above it, else as high as the screen allows
-    let top = anchor.y + gap;
-    if (top + h > vh - edge) top = anchor.y - gap - h;
-    if (top < edge) top = Math.max(edge, Math.min(anchor.y + gap, vh - h - edge));
+    const left = Math.min(Math.max(edge, anchor.x - w / 2), vw - w - edge);
+    // The places that may be clicked next stay uncovered: the menu goes just below (or above) the finger
+    // and those places together, when that fits in the screen; else right under (or over) the finger.
+    let lo = anchor.y, hi = anchor.y;
+    for (const e of svg.querySelectorAll(".target, .chosen")) {
+      const r = e.getBoundingClientRect();
+      if (r.height && r.bottom > 0 && r.top < vh) { lo = Math.min(lo, r.top); hi = Math.max(hi, r.bottom); }
+    }
+    let top;
+    if (hi + gap + h <= vh - edge) top = hi + gap;
+    else if (lo - gap - h >= edge) top = lo - gap - h;
+    else if (anchor.y + gap + h <= vh - edge) top = anchor.y + gap;
+    else top = Math.max(edge, anchor.y - gap - h);
     menu.style.left = Math.round(left) + "px";
     menu.style.top = Math.round(top) + "px";
   }
@@ -192,12 +200,15 @@ export function setupMapOrders(wrap, box, menu) {
     if (wrap.dataset.dragged === "1") return;
     const target = ev.target.closest("[data-place]");
     if (!target || target.dataset.build) return;
-    anchor = {x: ev.clientX, y: ev.clientY};
+    anchor = {x: ev.clientX, y: ev.clientY, scrollY: window.scrollY};
     clickPlace(target.dataset.place);
   });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && (clicked.length || menu.childElementCount)) reset(); });
   // scrolling moves the page under a floating menu: it goes back to its place in the order column
-  window.addEventListener("scroll", () => { if (anchor) { anchor = null; place(); } }, {passive: true});
+  // (a scroll event of a scroll made before the tap, arriving late, moves nothing and changes nothing)
+  window.addEventListener("scroll", () => {
+    if (anchor && Math.abs(window.scrollY - anchor.scrollY) > 24) { anchor = null; place(); }
+  }, {passive: true});
 
   // Your units (and other things you order: build places, spies…) as large buttons under the map: each
   // opens its legal orders, so a small province needs no precise tap.
@@ -220,7 +231,7 @@ export function setupMapOrders(wrap, box, menu) {
     const first = options.find((o) => o.places.length);
     reset();
     const r = button.getBoundingClientRect();
-    anchor = {x: r.left + r.width / 2, y: r.bottom};
+    anchor = {x: r.left + r.width / 2, y: r.bottom, scrollY: window.scrollY};
     button.setAttribute("aria-expanded", "true");
     if (first) {
       clicked = [first.places[0]];
