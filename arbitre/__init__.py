@@ -16,3 +16,7 @@ if _os.environ.get("ARBITRE_PURE"):  # a built tree run as plain Python (see arb
     from arbitre.native import prefer_sources
 
     prefer_sources()
+else:  # a build older than its sources is never run: plain Python, with a warning
+    from arbitre.native import check_build
+
+    check_build()

@@ -745,6 +745,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"core: {'compiled (mypyc, scripts/build-compiled)' if compiled() else 'pure Python'}, load average {os.getloadavg()[0]:.2f}"
     )
+    if os.environ.get("ARBITRE_EXPECT_COMPILED") == "1" and not compiled():
+        print("expected the compiled core (ARBITRE_EXPECT_COMPILED=1), but this process runs pure Python")
+        return 1
     rules = make_rules(MAP_NAME)
     started = time.perf_counter()
     records, games = collect(args, rules)

@@ -6,7 +6,8 @@ command line (typer, rich, the SVG renderer) would triple their start-up.  Any
 other use, ``adjudicate`` with an option such as ``--help``, and an ``orders``
 listing that is refused (whose error the command line words) go through the
 full command line.  ``bench/bench_startup.py`` measures both; a test checks
-what they import.
+what they import.  ``arbitre --version`` says which core runs (compiled or
+pure Python, and why).
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ import sys
 def main() -> None:
     """Run the command named on the command line."""
     args = sys.argv[1:]
+    if args == ["--version"]:
+        from arbitre import __version__
+        from arbitre.native import build_status
+
+        sys.stdout.write(f"arbitre {__version__}, core: {build_status()}\n")
+        return
     if args[:1] == ["adjudicate"] and len(args) <= 2 and not any(a.startswith("-") for a in args[1:]):
         import gc
         from pathlib import Path
