@@ -6,14 +6,16 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from starlette.routing import Match
 
 from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
 from arbitre.server.errors import Problem
+from arbitre.server.flash import clear_flash, flash_redirect, take_flash
 from arbitre.server.i18n import translator
 from arbitre.server.local_times import time_formatter
 from arbitre.server.power_names import power_namer, power_names
@@ -53,6 +55,7 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
     """Render template ``name`` for ``actor`` (language, CSRF token, user)."""
     site = site_of(request)
     note = NOTES.get(request.query_params.get("note", ""))
+    flashed = take_flash(request)  # what the form posted just before the redirect here must show
     t = translator(actor.lang)
     ctx = {
         "t": t,
@@ -69,9 +72,12 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
         "server_now": site.now().isoformat(),
         "unread": _unread(site, actor),
         **context,
+        **flashed,
     }
     response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
     set_visitor_cookies(response, actor, site.settings.secure_cookies)
+    if flashed:
+        clear_flash(request, response)
     return response
 
 
@@ -102,4 +108,40 @@ def render_problem(request: Request, problem: Problem) -> Response:
             actor = Actor(None, "", "en")
     if problem.status == 401 and request.method == "GET":
         return redirect("/login?next=" + quote(request.url.path))
+    if request.method == "POST" and problem.status not in REFUSALS:
+        # post/redirect/get: the problem is shown by the page the form came from, which answers GET
+        flashed = {"flash_problem": {"status": problem.status, "message": problem.message}}
+        return flash_redirect(request, form_page(request), flashed)
     return render(request, actor, "error.html", {"problem": problem}, status=problem.status)
+
+
+REFUSALS = (401, 403)
+"""Statuses of a form post that is refused outright (not logged in, forged, not yours): these keep their
+status and error page, as nothing a reload could post again was accepted."""
+
+
+def answers_get(request: Request, path: str) -> bool:
+    """Does ``path`` name a page of this site that answers GET?"""
+    scope = {"type": "http", "path": path, "method": "GET", "root_path": ""}
+    for route in request.app.router.routes:
+        if getattr(route, "path", "").startswith("/static"):
+            continue
+        match, _ = route.matches(scope)
+        if match == Match.FULL and not path.startswith("/api/"):
+            return True
+    return False
+
+
+def form_page(request: Request) -> str:
+    """The page a posted form came from: the referring page of this site if it answers GET, else the
+    form's own address or the nearest address above it that does (``/games/1/orders`` → ``/games/1``)."""
+    referer = urlsplit(request.headers.get("referer", ""))
+    if referer.netloc == request.url.netloc and referer.path and answers_get(request, referer.path):
+        return referer.path + (f"?{referer.query}" if referer.query else "")
+    parts = request.url.path.rstrip("/").split("/")
+    while len(parts) > 1:
+        path = "/".join(parts)
+        if answers_get(request, path):
+            return path
+        parts.pop()
+    return "/"

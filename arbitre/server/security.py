@@ -64,6 +64,10 @@ class Signer:
             return None
         return str(data["s"])
 
+    def flash_serializer(self) -> URLSafeTimedSerializer:
+        """The serializer of the post/redirect/get flash cookie (:mod:`arbitre.server.flash`)."""
+        return URLSafeTimedSerializer(self._secret.decode(), salt="arbitre-flash")
+
     def csrf_token(self, nonce: str) -> str:
         """The CSRF token of a session (or of an anonymous visitor's ``nonce``)."""
         return hmac.new(self._secret, b"csrf:" + nonce.encode(), hashlib.sha256).hexdigest()

@@ -17,6 +17,7 @@ from arbitre.server import passwords
 from arbitre.server.auth import client_address, site_of
 from arbitre.server.errors import Problem, not_found
 from arbitre.server.fields import Line, RowId, Secret, Strict
+from arbitre.server.flash import flash_redirect
 from arbitre.server.pages import redirect, render
 from arbitre.server.security import SESSION_COOKIE
 from arbitre.server.visit import CSRF_HEADER, NO_CSRF, reading, writing
@@ -181,7 +182,7 @@ def reset_request(request: Request, csrf: str = Form(""), who: str = Form("")) -
     """Send the link (the page says the same whether the account exists or not)."""
     with reading(request, csrf) as v:
         passwords.request_reset(v.site, who[:254], client_address(request))
-        return render(request, v.actor, "reset_request.html", {"sent": True})
+    return flash_redirect(request, "/password-reset", {"sent": True})  # post/redirect/get
 
 
 @router.get("/reset/{token}", response_class=HTMLResponse, include_in_schema=False)

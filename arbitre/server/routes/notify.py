@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from typing import Annotated, Any
+from urllib.parse import quote
 from zoneinfo import available_timezones
 
 from fastapi import APIRouter, Form, Request
@@ -330,7 +331,4 @@ def unsubscribe(token: str, request: Request) -> Response:
             user.notify_on = sorted(set(user.notify_on or []) - {switch})
         elif switch not in (user.notify_off or []):
             user.notify_off = sorted({*(user.notify_off or []), switch})
-        v.actor.lang = user.lang
-        return render(
-            request, v.actor, "unsubscribe.html", {"kind": letters.KIND_NAMES[kind], "token": token, "done": True}
-        )
+    return redirect(f"/unsubscribe/{quote(token)}")  # post/redirect/get: the page now says it is done

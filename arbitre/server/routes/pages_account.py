@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from arbitre.server import actions, services
 from arbitre.server.auth import LANG_COOKIE, Actor, client_address, log_in, log_out
 from arbitre.server.errors import Problem
+from arbitre.server.flash import flash_redirect
 from arbitre.server.i18n import LANGUAGES
 from arbitre.server.notify.webhook import MAX_URL
 from arbitre.server.pages import redirect, render
@@ -90,7 +91,8 @@ def register(
             if err.status == 409
             else "A name is 3 to 40 letters, digits, '-' or '_'; a password at least 8 characters."
         )
-        return render(request, actor, "register.html", {"error": key, "next": _safe_next(next)}, status=err.status)
+        again = "/register" + ("?next=" + quote(_safe_next(next)) if _safe_next(next) != "/" else "")
+        return flash_redirect(request, again, {"error": key})
     return response
 
 
@@ -107,16 +109,11 @@ def login(
 ) -> Response:
     """Check the password and set the session cookie."""
     with reading(request, csrf) as v:  # no write transaction during the (slow) password check
-        site, actor = v.site, v.actor
+        site = v.site
         user = actions.authenticate(v.session, site, name, password, client_address(request))
-    if user is None:
-        return render(
-            request,
-            actor,
-            "login.html",
-            {"error": "Wrong user name or password.", "next": _safe_next(next)},
-            status=401,
-        )
+    if user is None:  # post/redirect/get: the login page says so
+        again = "/login" + ("?next=" + quote(_safe_next(next)) if _safe_next(next) != "/" else "")
+        return flash_redirect(request, again, {"error": "Wrong user name or password."})
     response = redirect(_safe_next(next))
     with site.db.writing() as s:
         log_in(response, request, s, user.id)
@@ -157,7 +154,7 @@ def new_token(request: Request, label: str = Form("bot"), csrf: str = Form("")) 
     with writing(request, csrf) as v:
         user = v.user()
         token = create_token(v.session, user.id, label, v.site.now())
-        return render(request, v.actor, "account.html", _account(v.session, v.site.now(), v.actor, token))
+    return flash_redirect(request, "/account", {"new_token": token})  # shown once, by the next page
 
 
 @router.post("/account/tokens/{token_id}/delete")
@@ -176,8 +173,7 @@ def webhook_form(request: Request, csrf: str = Form(""), url: str = Form("")) ->
         raise Problem(400, "bad_webhook", f"a webhook URL has at most {MAX_URL} characters", "form.url")
     with writing(request, csrf) as v:
         secret = set_webhook(v.site, v.user(), url.strip(), "form.url")
-        context = _account(v.session, v.site.now(), v.actor, None, webhook_secret=secret)
-        return render(request, v.actor, "account.html", context)
+    return flash_redirect(request, "/account", {"webhook_secret": secret})  # shown once, by the next page
 
 
 @router.post("/account/webhook/delete")

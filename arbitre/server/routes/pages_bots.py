@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse, Response
 from arbitre.server import bots, sandbox
 from arbitre.server.auth import Actor, site_of
 from arbitre.server.errors import Problem, bad_request, not_found
+from arbitre.server.flash import flash_redirect
 from arbitre.server.pages import redirect, render
 from arbitre.server.viewing import map_svg
 from arbitre.server.visit import reading, writing
@@ -108,8 +109,8 @@ def sandbox_adjudicate(sandbox_id: int, request: Request, csrf: str = Form(""), 
     with writing(request, csrf) as v:
         box = sandbox.owned(v.session, sandbox_id, v.user().id)
         rejected = sandbox.adjudicate(box, orders.splitlines())
-        if rejected:
-            return _page(request, box, False, v.actor, rejected)
+        if rejected:  # post/redirect/get: the sandbox page lists them, with the orders as typed
+            return flash_redirect(request, f"/sandboxes/{sandbox_id}", {"rejected": rejected, "orders_text": orders})
     return redirect(f"/sandboxes/{sandbox_id}", "processed")
 
 

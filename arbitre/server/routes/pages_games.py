@@ -19,6 +19,7 @@ from arbitre.server.auth import site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
 from arbitre.server.fields import MAX_ITEMS, MAX_LINE, minutes_field
+from arbitre.server.flash import flash_redirect
 from arbitre.server.guesses import join_code_guess
 from arbitre.server.lateness import settings_from
 from arbitre.server.milaexport import exportable_game, may_export
@@ -235,8 +236,8 @@ def create(
                 row = actions.new_game(v.session, v.site, user, request_)
             except Problem as err:
                 problems.append(err.message)
-        if problems:
-            return _form_page(request, v.actor, form, problems, status=400)
+        if problems:  # post/redirect/get: the form comes back as typed, with its problems
+            return flash_redirect(request, "/games/new", {"form": form, "problems": problems})
         game_id = row.id
     return redirect(f"/games/{game_id}")
 
@@ -341,16 +342,8 @@ def orders(
                 }
                 for r in result.rejected
             ]
-            return render(
-                request,
-                v.actor,
-                "game.html",
-                {
-                    **_game_context(v.site, v.session, seat, v.actor.lang),
-                    "rejected": rejected,
-                    "live_since": live.since(v.site, v.session, seat),
-                },
-            )
+            # post/redirect/get: the game page (an address that answers GET) lists what was not valid
+            return flash_redirect(request, f"/games/{game_id}", {"rejected": rejected})
         return redirect(f"/games/{game_id}", "processed" if result.processed else "saved")
 
     return actions.submit_orders(

@@ -15,6 +15,7 @@ from arbitre.server import tournaments
 from arbitre.server.auth import Actor
 from arbitre.server.errors import Problem
 from arbitre.server.fields import minutes_field
+from arbitre.server.flash import flash_redirect
 from arbitre.server.pages import redirect, render
 from arbitre.server.routes.api_tournaments import TournamentIn
 from arbitre.server.visit import reading, writing
@@ -85,9 +86,10 @@ def create(
             )
         except ValidationError as err:
             problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()]
-            return _form(request, v.actor, form, problems, status=400)
+            return flash_redirect(request, "/tournaments/new", {"form": form, "problems": problems})
         if form["last_year"].strip() and body.last_year is None:
-            return _form(request, v.actor, form, [f"last_year: {form['last_year']!r} is not a year"], status=400)
+            problems = [f"last_year: {form['last_year']!r} is not a year"]
+            return flash_redirect(request, "/tournaments/new", {"form": form, "problems": problems})
         t = tournaments.create(
             v.session, v.site, user, body.name, body.scoring, body.lateness, body.last_year, body.card_penalty
         )

@@ -120,6 +120,36 @@ export function setupMapOrders(wrap, box, menu) {
     }
   }
 
+  // Where the last tap (or unit button) was, in the viewport: the menu floats there, inside the screen.
+  let anchor = null;
+
+  function place() {
+    if (!anchor || !menu.childElementCount) {
+      menu.classList.remove("floating");
+      menu.style.left = menu.style.top = "";
+      return;
+    }
+    menu.classList.add("floating");
+    const gap = 10, edge = 8;
+    const w = menu.offsetWidth, h = menu.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    const left = Math.min(Math.max(edge, anchor.x - w / 2), vw - w - edge);
+    // The places that may be clicked next stay uncovered: the menu goes just below (or above) the finger
+    // and those places together, when that fits in the screen; else right under (or over) the finger.
+    let lo = anchor.y, hi = anchor.y;
+    for (const e of svg.querySelectorAll(".target, .chosen")) {
+      const r = e.getBoundingClientRect();
+      if (r.height && r.bottom > 0 && r.top < vh) { lo = Math.min(lo, r.top); hi = Math.max(hi, r.bottom); }
+    }
+    let top;
+    if (hi + gap + h <= vh - edge) top = hi + gap;
+    else if (lo - gap - h >= edge) top = lo - gap - h;
+    else if (anchor.y + gap + h <= vh - edge) top = anchor.y + gap;
+    else top = Math.max(edge, anchor.y - gap - h);
+    menu.style.left = Math.round(left) + "px";
+    menu.style.top = Math.round(top) + "px";
+  }
+
   function say(text, options) {
     menu.textContent = "";
     if (text) {
@@ -143,11 +173,14 @@ export function setupMapOrders(wrap, box, menu) {
       b.addEventListener("click", reset);
       menu.appendChild(b);
     }
+    place();
   }
 
   function reset() {
     clicked = [];
     mark([]);
+    anchor = null;
+    for (const b of unitBar.querySelectorAll("button")) b.setAttribute("aria-expanded", "false");
     say("", []);
   }
 
@@ -176,10 +209,66 @@ export function setupMapOrders(wrap, box, menu) {
     if (wrap.dataset.dragged === "1") return;
     const target = ev.target.closest("[data-place]");
     if (!target || target.dataset.build) return;
+    anchor = {x: ev.clientX, y: ev.clientY, scrollY: window.scrollY};
     clickPlace(target.dataset.place);
   });
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && clicked.length) reset(); });
-  box.onChange((lines) => { addSpots(); drawPreview(svg, layer, lines, known, spot); });
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && (clicked.length || menu.childElementCount)) reset(); });
+  // scrolling moves the page under a floating menu: it goes back to its place in the order column
+  // (a scroll event of a scroll made before the tap, arriving late, moves nothing and changes nothing)
+  window.addEventListener("scroll", () => {
+    if (anchor && Math.abs(window.scrollY - anchor.scrollY) > 24) { anchor = null; place(); }
+  }, {passive: true});
+
+  // Your units (and other things you order: build places, spies…) as large buttons under the map: each
+  // opens its legal orders, so a small province needs no precise tap.
+  const unitBar = document.createElement("div");
+  unitBar.className = "unit-buttons";
+  unitBar.id = "unit-buttons";
+  unitBar.setAttribute("role", "group");
+  if (menu.dataset.units) unitBar.setAttribute("aria-label", menu.dataset.units);
+  (wrap.closest(".map-frame") || wrap).after(unitBar);
+  let barKeys = "";
+
+  function unitLabel(key, options) {
+    const words = (options[0] || key).split(/\s+/);
+    const at = words.findIndex((w) => sameSpot(key, w.toUpperCase()) || sameSpot(w.toUpperCase(), key));
+    return at >= 0 ? words.slice(0, at + 1).join(" ") : key;
+  }
+
+  function openUnit(key, button) {
+    const options = (box.legal()[key] || []).map((order) => ({key, order, places: placesOf(order, known)}));
+    const first = options.find((o) => o.places.length);
+    reset();
+    const r = button.getBoundingClientRect();
+    anchor = {x: r.left + r.width / 2, y: r.bottom, scrollY: window.scrollY};
+    button.setAttribute("aria-expanded", "true");
+    if (first) {
+      clicked = [first.places[0]];
+      mark(candidates(entries(), clicked));
+    }
+    say(menu.dataset.pick, options);
+  }
+
+  function buildUnitBar() {
+    const legal = box.legal();
+    const keys = Object.keys(legal);
+    if (keys.join(" ") === barKeys) return;
+    barKeys = keys.join(" ");
+    unitBar.textContent = "";
+    for (const key of keys) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "unit-button";
+      b.dataset.key = key;
+      b.setAttribute("aria-expanded", "false");
+      b.textContent = unitLabel(key, legal[key]);
+      b.addEventListener("click", () => openUnit(key, b));
+      unitBar.appendChild(b);
+    }
+  }
+
+  box.onChange((lines) => { addSpots(); buildUnitBar(); drawPreview(svg, layer, lines, known, spot); });
+  buildUnitBar();
   addSpots();
   drawPreview(svg, layer, box.lines(), known, spot);
 }
