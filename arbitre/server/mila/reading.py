@@ -137,7 +137,8 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
                     out.append(("game_message_received", {"message": m}))
             mila = [m for m in mila if m["phase"] == current]
             if timeline.played or (row.status == FINISHED and seen.status != FINISHED):
-                messages = messages_of(s, row, role)
+                shown = [played.view.phase for played in timeline.played] + [current]
+                messages = messages_of(s, row, role, shown)  # only the phases told: the others are not read
                 own = (
                     [role]
                     if role in game.rules.game_map.powers
