@@ -93,7 +93,7 @@ def test_standard_kinds_from_a_real_game() -> None:
 
     view = game.phase_view(winter, "master")
     build = of_kind(view, "build", "KIE")
-    assert "GERMANY F KIE" in ET.tostring(build, encoding="unicode")
+    assert "Germany F KIE" in ET.tostring(build, encoding="unicode")
     waive = of_kind(view, "waive")
     assert waive.get("data-draw") == "none" and not has_shape(waive, "path", "line", "circle")
 
@@ -151,8 +151,8 @@ def test_submarines_submerging_and_torpedoes_are_drawn() -> None:
     # The outsider's map shows neither the submerged unit nor its torpedo (the support is public).
     france = game.phase_view(torpedo, "FRANCE")
     assert [g.get("data-kind") for g in drawn(france) if "ENG-1" in (g.get("data-places") or "")] == ["torpedo_support"]
-    assert "ENGLAND SM ENG-1" not in render_svg(france)
-    assert "ENGLAND SM ENG-1 (submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
+    assert "England SM ENG-1" not in render_svg(france)
+    assert "England SM ENG-1 (submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
 
 
 def test_outsider_map_holds_nothing_hidden() -> None:
@@ -164,7 +164,7 @@ def test_outsider_map_holds_nothing_hidden() -> None:
     assert "submerged" not in svg and f"translate({x:g} {y:g})" not in svg
     assert render_svg(after, geo) == svg  # the drawing depends on the view only
     assert f"translate({x:g} {y:g})" in render_svg(game.view("ENGLAND"), geo)
-    assert "ENGLAND SM ENG-1 (submerged)" in render_svg(game.view("master"), geo)
+    assert "England SM ENG-1 (submerged)" in render_svg(game.view("master"), geo)
 
 
 def test_espionnite_spies_and_a_reaction_change_are_drawn() -> None:

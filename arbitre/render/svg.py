@@ -39,7 +39,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from arbitre.render.board import Geometry, Point, lines_to_path, load_geometry, rings_to_path
-from arbitre.rules.drawing import ERROR, N_, NOT_VALID, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
+from arbitre.rules.drawing import ERROR, MOVE, N_, NOT_VALID, NOTHING, POWER, Drawing, Shape, Symbol, UnitShape
 from arbitre.rules.kinds import STANDARD_UNIT_KINDS, OrderKind, UnitKind
 from arbitre.variants.registry import registered_order_kinds, registered_unit_kinds
 from arbitre.views.model import MASTER, OBSERVER, View, VisibleDislodged, VisibleOrder, VisibleUnit
@@ -188,6 +188,13 @@ def _toward(p: Point, q: Point, r: float) -> Point:
     return p[0] + dx / d * r, p[1] + dy / d * r
 
 
+def _back(tip: Point, frm: Point, r: float) -> Point:
+    """The point ``r`` behind ``tip`` on the line from ``frm`` (past ``frm`` when it is nearer than ``r``)."""
+    dx, dy = tip[0] - frm[0], tip[1] - frm[1]
+    d = math.hypot(dx, dy) or 1.0
+    return tip[0] - dx / d * r, tip[1] - dy / d * r
+
+
 def _inside(p: Point, box: tuple[float, float, float, float], margin: float = 0.0) -> bool:
     """Is ``p`` within ``box`` (left, top, right, bottom) grown by ``margin``?"""
     return box[0] - margin <= p[0] <= box[2] + margin and box[1] - margin <= p[1] <= box[3] + margin
@@ -216,6 +223,14 @@ def _bar(tip: Point, frm: Point, size: float) -> tuple[Point, Point]:
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
     return (tip[0] - uy * size, tip[1] + ux * size), (tip[0] + uy * size, tip[1] - ux * size)
+
+
+def _bends(bend: float) -> list[float]:
+    """The bends an arrow tries, in order, to bring its head in clear of a label: the declared one, the same
+    the other way, then bent more in either direction (up to about half the way's length)."""
+    side = 1.0 if bend >= 0 else -1.0
+    sizes = [abs(bend) + step * 0.13 for step in range(4)]
+    return [b for size in sizes for b in (side * size, -side * size)]
 
 
 # --------------------------------------------------------------------------- the drawing
@@ -545,7 +560,7 @@ class _Drawing:
         if head and not failed:
             hs = 4.2 * width
             tip = e
-            base = _toward(e, c, hs * 0.8)
+            base = _back(e, c, hs * 0.8)  # under the head, even when the curve is shorter than it
             d = f"M{_f(s[0])} {_f(s[1])} Q{_f(c[0])} {_f(c[1])} {_f(base[0])} {_f(base[1])}"
             self.add(
                 f'<path d="{d}" fill="none" stroke="{case}" stroke-width="{_f(width + 2.4)}" stroke-linecap="round"/>'
@@ -605,7 +620,8 @@ class _Drawing:
             )
 
     def _move_curve(self, frm: str, to: str) -> tuple[Point, Point, Point]:
-        return _curve(self.unit_point(frm), self.point(to), self.r + 2, self.r + 3)
+        """The curve of a move from ``frm`` to ``to`` as :meth:`_route_arrow` draws it (a support points at its middle)."""
+        return self._way(self.unit_point(frm), self.point(to), to, MOVE.line.bend, 4.2 * MOVE.line.width)
 
     def kind_of(self, o: VisibleOrder) -> OrderKind | None:
         """The declaration of the order's kind (the registry's), if known."""
@@ -730,8 +746,7 @@ class _Drawing:
         """An arrow from ``a`` to ``b``: along the drawing's board line, through a canal, or a curve."""
         route = self._route(drawing.along, a, b)
         if route is None:
-            frm, to, bend = self.unit_point(a), self.point(b), drawing.line.bend
-            s, c, e = _curve(frm, to, self.r + 2, self._clear_end(frm, to, b, bend, 4.2 * width), bend)
+            s, c, e = self._way(self.unit_point(a), self.point(b), b, drawing.line.bend, 4.2 * width)
             self.arrow(s, c, e, colour, failed, width, casing=casing, head=drawing.line.head, dash=drawing.line.dash)
             return
         pts, canal = route
@@ -754,21 +769,34 @@ class _Drawing:
         half = len(place.split("/")[0]) * 3.4 + 1.5
         return x - half, y - 4.0, x + half, y + 6.0
 
-    def _clear_end(self, frm: Point, to: Point, place: str, bend: float, head: float) -> float:
-        """How far before ``to`` an arrow to ``place`` ends so that its head (``head`` long) covers no
-        part of the place's label: the unit's radius and a margin, more when the label is in the way."""
+    def _way(self, frm: Point, to: Point, place: str, bend: float, head: float) -> tuple[Point, Point, Point]:
+        """The curve of an arrow from ``frm`` to ``place`` (at ``to``) whose head (``head`` long) covers no part
+        of the place's label: the declared ``bend``, ended a little earlier when the label is in the way; when no
+        end of that curve is clear (the label lies along the whole way), the curve bent the other way, then
+        more in either direction, so that the head comes in beside the label; else the arrow as it always was."""
         box = self.label_box(place)
+        if box is not None:
+            for tried in _bends(bend):
+                end = self._clear_end(frm, to, box, tried, head)
+                if end is not None:
+                    return _curve(frm, to, self.r + 2, end, tried)
+        return _curve(frm, to, self.r + 2, self.r + 3, bend)
+
+    def _clear_end(
+        self, frm: Point, to: Point, box: tuple[float, float, float, float], bend: float, head: float
+    ) -> float | None:
+        """How far before ``to`` an arrow bent by ``bend`` ends so that its head (``head`` long) lies clear of
+        ``box`` (a label's): the unit's radius and a margin, more when the label is in the way; ``None``:
+        no end of that curve is clear (an arrow keeps at least its head)."""
         end = self.r + 3
-        if box is None:
-            return end
-        longest = math.dist(frm, to) - self.r - 2 - head  # an arrow keeps at least its head
+        longest = math.dist(frm, to) - self.r - 2 - head
         while end + 2.0 <= longest:
             _s, c, e = _curve(frm, to, self.r + 2, end, bend)
             corners = _head_corners(e, c, head)
             if not any(_inside(p, box, 1.5) for p in (*corners, _toward(e, c, head))):
                 return end
             end += 2.0
-        return self.r + 3 if end + 2.0 > longest else end  # no clear end: the arrow as it always was
+        return None
 
     def _route(self, along: str | None, a: str, b: str) -> tuple[list[Point], list[Point]] | None:
         """The points of the way from ``a`` to ``b`` along the board's line ``along`` (its stations), or

@@ -16,11 +16,18 @@ from tests.server.mapclick import ARTIFACTS, PASSWORD, Bot, new_game
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 SIZES = [(1366, 900), (390, 844)]
+FR_ALL_VALID = "Tous les ordres sont valables."
 WORDS = {
-    "en": {"draft": "Draft saved, not submitted.", "missing": "No order yet: A MAR, F BRE", "partly": "partly"},
+    "en": {
+        "draft": "Draft saved, not submitted.",
+        "missing": "No order yet: A MAR, F BRE",
+        "so_far": "The orders written so far are valid.",
+        "partly": "partly",
+    },
     "fr": {
         "draft": "Brouillon enregistré, non soumis.",
         "missing": "Pas encore d'ordre : A MAR, F BRE",
+        "so_far": "Les ordres écrits jusqu'ici sont valables.",
         "partly": "en partie",
     },
 }
@@ -60,7 +67,9 @@ def test_a_draft_survives_reload_and_a_second_device(site: Site, lang: str, widt
         fr.fill("#orders", "A PAR - BUR")
         fr.wait_for_function("document.getElementById('draft-status').dataset.state === 'draft'")
         assert fr.inner_text("#draft-status") == words["draft"]
-        assert words["missing"] in fr.inner_text("#check")
+        # the units still without an order are named once, on the to-do line (redrawn live), not by the check
+        fr.wait_for_function("(w) => document.getElementById('to-do-list').textContent === w", arg=words["missing"])
+        fr.wait_for_function("(w) => document.getElementById('check').textContent === w", arg=words["so_far"])
         _shot(fr, f"draft-{lang}-{width}")
         # a reload keeps it, marked as not submitted
         fr.reload()
@@ -144,6 +153,10 @@ def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
         fr.goto(f"{base}/games/{gid}")
         assert fr.inner_text("#map-hint").startswith("Retreats:")
         assert fr.inner_text("#to-do-list") == "No order yet: A MAR"
+        # said once: the check line says the lines written are valid, not the missing units again
+        fr.wait_for_function(
+            "(w) => document.getElementById('check').textContent === w", arg="The orders written so far are valid."
+        )
         _shot(fr, "todo-retreats")
         play({"FRANCE": ["A MAR - GAS"]})
         fr.goto(f"{base}/games/{gid}")
@@ -157,6 +170,7 @@ def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
         de.fill("#orders", "A MUN B")
         de.wait_for_function("document.getElementById('to-do-list').dataset.complete === '1'")
         assert "Constructions permises : 1 ; données : 1." in de.inner_text("#to-do-list")
+        de.wait_for_function("(w) => document.getElementById('check').textContent === w", arg=FR_ALL_VALID)
         _shot(de, "todo-builds-fr-phone")
 
 

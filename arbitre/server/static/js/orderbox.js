@@ -66,10 +66,10 @@ export function setupOrderBox(form) {
     showToDo(t);
     if (!errors.length) {
       const p = document.createElement("p");
-      // every line valid, but some unit still without an order: say what is missing, not "all valid"
-      const incomplete = t && !t.complete;
-      p.className = incomplete ? "ok missing" : "ok"; // "ok": no line is invalid
-      p.textContent = incomplete ? todoList.textContent : out.dataset.ok;
+      // every line valid: "all valid" only when nothing is left to do; what is left (the units without an
+      // order, the builds owed) is named once, by the to-do line redrawn above, not repeated here
+      p.className = "ok"; // no line is invalid
+      p.textContent = t && !t.complete ? out.dataset.okSoFar : out.dataset.ok;
       out.appendChild(p);
       return;
     }
