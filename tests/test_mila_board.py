@@ -84,3 +84,29 @@ def test_states_read_back_by_mila_with_mila_s_own_hash() -> None:
             assert engine.get_current_phase() == st["name"]
             assert engine.get_hash() == st["zobrist_hash"]
             assert sorted(engine.get_units("FRANCE")) == sorted(st["units"]["FRANCE"])
+
+
+def test_a_timeline_built_from_the_new_records_alone_is_the_whole_one() -> None:
+    """Cut a game's records anywhere: the timeline of the records after the cut, built on what the one before
+    the cut ends with (as a MILA connection builds its notifications), shows the same phases, states (influence
+    and dates included), results and current phase as the timeline of every record, for every kind of viewer;
+    the trapped retreat phase (left out, its board going with the movement before it) included."""
+    trapped = trapped_game()
+    for _ in range(4):
+        trapped.advance()
+    games = [trapped, play_random(1, 14), play_random(2, 20)]
+    for game in games:
+        records = game.history
+        for viewer in ("observer", "FRANCE", "GERMANY", "master"):
+            whole = board.Timeline(game, viewer, 7)
+            for cut in range(len(records) + 1):
+                before = board.Timeline(game, viewer, 7, records[:cut])
+                after = board.Timeline(game, viewer, 7, records[cut:], before.known)
+                first = before.known.visible
+                assert after.offset == first
+                assert [after.phase_data(k, []) for k in range(len(after.played))] == [
+                    whole.phase_data(k, []) for k in range(first, len(whole.played))
+                ]
+                assert after.current_data([], 5, ["FRANCE"]) == whole.current_data([], 5, ["FRANCE"])
+                assert after.known == whole.known
+    assert any(board.hidden(trapped.phase_view(i, "observer")) for i in range(len(trapped.history)))

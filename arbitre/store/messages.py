@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
@@ -130,6 +131,14 @@ def messages_after(session: Session, game_id: int, reader: str, start: int, limi
     """The messages ``reader`` may read from the ``start``-th on (counting from 0, oldest first), at most ``limit``."""
     stmt = _readable(select(Message), game_id, reader).order_by(Message.id).offset(max(0, start)).limit(limit)
     return list(session.scalars(stmt))
+
+
+def messages_in(session: Session, game_id: int, reader: str, phases: Collection[str]) -> list[Message]:
+    """The messages ``reader`` may read that were written in one of ``phases`` (``S1901M``), oldest first."""
+    if not phases:
+        return []
+    stmt = _readable(select(Message), game_id, reader).where(Message.phase.in_(sorted(set(phases))))
+    return list(session.scalars(stmt.order_by(Message.id)))
 
 
 def conversations(session: Session, game_id: int, reader: str) -> list[tuple[str, int, int, int]]:

@@ -33,14 +33,12 @@ def played_record(session: Session, game_id: int, index: int) -> dict[str, Any] 
     return found
 
 
-def played_records(session: Session, game_id: int) -> list[dict[str, Any]]:
-    """Every played phase's record, oldest first."""
-    rows = session.scalars(
-        select(GameRecord.data)
-        .where(GameRecord.game_id == game_id, GameRecord.played.is_not(None))
-        .order_by(GameRecord.played)
-    )
-    return list(rows)
+def played_records(session: Session, game_id: int, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+    """The records of played phases ``start`` to ``end`` (excluded; ``None``: the last included), oldest first."""
+    query = select(GameRecord.data).where(GameRecord.game_id == game_id, GameRecord.played >= start)
+    if end is not None:
+        query = query.where(GameRecord.played < end)
+    return list(session.scalars(query.order_by(GameRecord.played)))
 
 
 def played_index(session: Session, game_id: int, phase: str) -> int | None:

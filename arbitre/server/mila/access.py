@@ -7,7 +7,7 @@ module (rule options are fine: they change rulings, not what is on the board).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +19,7 @@ from arbitre.server.auth import Actor
 from arbitre.server.errors import Problem
 from arbitre.server.mila import board
 from arbitre.server.mila.protocol import MilaError
-from arbitre.store.messages import count_for, messages_after
+from arbitre.store.messages import count_for, messages_after, messages_in
 from arbitre.store.models import MASTER, PLAYER, GameRow, User
 
 MAP = "standard"
@@ -116,6 +116,13 @@ class Seen:
     visible: int
     """How many MILA phases it knows."""
     messages: int
+    influence: board.Influence
+    """The starting influence with the board of every known record but the first applied: what the next
+    phases are built on, so that they are built from the new records alone."""
+
+    def known(self) -> board.Known:
+        """Where the client's timeline stands."""
+        return board.Known(self.played, self.visible, self.influence)
 
 
 def seat_of(s: Session, user_id: int, game_id: str, role: str, *, lock: bool = False) -> services.Seat:
@@ -129,10 +136,13 @@ def seat_of(s: Session, user_id: int, game_id: str, role: str, *, lock: bool = F
     return seat
 
 
-def messages_of(s: Session, row: GameRow, role: str) -> list[dict[str, Any]]:
-    """Every message ``role`` may read in the game, as MILA's messages."""
+def messages_of(s: Session, row: GameRow, role: str, phases: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """Every message ``role`` may read in the game (only those written in ``phases`` when given), as MILA's
+    messages."""
     out: list[dict[str, Any]] = []
     reader = press_name(role)
+    if phases is not None:
+        return [d for m in messages_in(s, row.id, reader, phases) for d in board.message_data(m)]
     total = count_for(s, row.id, reader)
     for start in range(0, total, PAGE):
         for m in messages_after(s, row.id, reader, start, PAGE):

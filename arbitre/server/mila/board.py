@@ -18,6 +18,7 @@ from typing import Any
 from arbitre.interface.mila.saved import zobrist_tables
 from arbitre.interface.mila.zobrist import state_hash
 from arbitre.judge import Game
+from arbitre.judge.game import PhaseRecord, record_view
 from arbitre.maps import GameMap
 from arbitre.server.mila import names
 from arbitre.state import Phase
@@ -216,37 +217,64 @@ def message_data(m: Message) -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True)
+class Known:
+    """Where a viewer's timeline stands, so that the next phases are built from the new records alone."""
+
+    played: int
+    """Records (played phases of arbitre, left-out ones included) already read."""
+    visible: int
+    """MILA phases already built from them."""
+    influence: Influence
+    """The starting influence with the board of every record read but the first applied."""
+
+
 @dataclass
 class Timeline:
-    """A game as one viewer sees it, phase by phase: the MILA phases played and the current one."""
+    """A game as one viewer sees it, phase by phase: the MILA phases played and the current one.
+
+    Built from every record of ``game.history``, or (``since`` given) from ``records`` alone: the records
+    after those ``since`` tells of, whose MILA phases are then numbered from ``since.visible``."""
 
     game: Game
     viewer: str
     base_time: int
     """Microseconds of the game's creation: the played states are dated from it."""
+    records: Sequence[PhaseRecord] | None = None
+    since: Known | None = None
 
     def __post_init__(self) -> None:
         game, viewer = self.game, self.viewer
         gmap = game.rules.game_map
-        views = [game.phase_view(i, viewer) for i in range(len(game.history))]
+        records = game.history if self.records is None else self.records
+        views = [record_view(game.rules, r, viewer) for r in records]
         self.current = game.view(viewer)
+        since = self.since or Known(0, 0, start_influence(gmap))
+        self.offset = since.visible
         self.played: list[Played] = []
         self.extra: list[View | None] = []
-        self.influence: list[Influence] = []
-        influence = start_influence(gmap)
+        # influence at the start of each MILA phase of this timeline, then after its last one
+        influence = since.influence
+        known = since.influence
+        for i, view in enumerate(views):
+            if since.played + i >= 1:  # the first record's board is the starting one
+                known = influence_after(known, view, gmap)
+        if since.played >= 1:  # the board that followed the last record read before
+            influence = influence_after(influence, views[0] if views else self.current, gmap)
+        self.influence: list[Influence] = [influence]
         for i, view in enumerate(views):
             after = views[i + 1] if i + 1 < len(views) else self.current
-            if hidden(view):
+            influence = influence_after(influence, after, gmap)
+            if hidden(view):  # its board and disbands go with the phase before it
                 if self.extra:
                     self.extra[-1] = view
-                influence = influence_after(influence, after, gmap)
                 self.influence[-1] = influence
                 continue
             self.played.append(Played(view, after))
             self.extra.append(None)
-            influence = influence_after(influence, after, gmap)
             self.influence.append(influence)
-        self.start_influence = start_influence(gmap)
+        self.known = Known(since.played + len(views), since.visible + len(self.played), known)
+        """Where this timeline ends, for the next one."""
 
     @property
     def gmap(self) -> GameMap:
@@ -254,15 +282,16 @@ class Timeline:
         return self.game.rules.game_map
 
     def influence_at(self, k: int) -> Influence:
-        """The influence at the start of MILA phase ``k`` (``len(played)``: the current phase)."""
-        return self.start_influence if k == 0 else self.influence[k - 1]
+        """The influence at the start of MILA phase ``k`` of this timeline (``len(played)``: the current phase)."""
+        return self.influence[k]
 
     def phase_data(self, k: int, messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        """MILA's ``GamePhaseData`` of played phase ``k``, with the messages of that phase given."""
+        """MILA's ``GamePhaseData`` of played phase ``k`` of this timeline (MILA's phase ``offset + k``), with the
+        messages of that phase given."""
         played = self.played[k]
         return {
             "name": played.view.phase,
-            "state": state(played.view, self.gmap, self.influence_at(k), self.base_time + k + 1),
+            "state": state(played.view, self.gmap, self.influence_at(k), self.base_time + self.offset + k + 1),
             "orders": orders_of(played.view, sorted(self.gmap.powers)),
             "results": results_of(played, self.extra[k]),
             "messages": [m for m in messages if m["phase"] == played.view.phase],

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
+from arbitre.judge.game import record_from_data
 from arbitre.server import services
 from arbitre.server.mila import board
 from arbitre.server.mila.access import (
@@ -22,7 +25,8 @@ from arbitre.server.mila.access import (
 from arbitre.server.mila.protocol import MilaError
 from arbitre.server.site import Site
 from arbitre.store.messages import count_for, messages_after
-from arbitre.store.models import FINISHED
+from arbitre.store.models import FINISHED, GameRow
+from arbitre.store.records import played_records
 
 
 def game_object(site: Site, user_id: int, game_id: int, role: str) -> tuple[dict[str, Any], Seen]:
@@ -37,7 +41,7 @@ def game_object(site: Site, user_id: int, game_id: int, role: str) -> tuple[dict
         if role in game.rules.game_map.powers and seat.power is None:
             ctl.setdefault(role, user_of(s, user_id).name)  # chosen before the game starts
         messages = messages_of(s, row, role)
-        seen = Seen(row.status, len(game.history), len(timeline.played), count_for(s, row.id, press_name(role)))
+        seen = seen_of(row.status, timeline, count_for(s, row.id, press_name(role)))
         return board.game_object(
             timeline,
             game_id=str(row.id),
@@ -86,7 +90,22 @@ def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str
         game = services.whole_game(site, s, seat.row)
         timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
         count = count_for(s, seat.row.id, press_name(role))
-        return Seen(seat.row.status, len(game.history), len(timeline.played), count), timeline.current_name()
+        return seen_of(seat.row.status, timeline, count), timeline.current_name()
+
+
+def seen_of(status: str, timeline: board.Timeline, messages: int) -> Seen:
+    """What a client told ``timeline`` (and ``messages`` messages) knows."""
+    known = timeline.known
+    return Seen(status, known.played, known.visible, messages, known.influence)
+
+
+def since(site: Site, s: Session, row: GameRow, role: str, seen: Seen) -> board.Timeline:
+    """The phases ``seen`` does not tell of, as ``role`` sees them: only the records played since are read,
+    so that telling a client of one more phase costs the same at any length of the game."""
+    game = site.referee.game(s, row)  # the current position: no record is read
+    rules = game.rules
+    records = [record_from_data(rules, data) for data in played_records(s, row.id, seen.played, row.played)]
+    return board.Timeline(game, viewer_of(role), board.micros(row.created_at), records, seen.known())
 
 
 Note = tuple[str, dict[str, Any]]
@@ -108,24 +127,25 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
                 new_messages.extend(messages_after(s, row.id, reader, start, PAGE))
         mila = [d for m in new_messages for d in board.message_data(m)]
         mila = [m for m in mila if m["sender"] != role]  # a sender has its own message from the answer
-        visible = seen.visible
+        known = seen.known()
         if row.played != seen.played or row.status != seen.status:
-            game = services.whole_game(site, s, row)  # read only when a phase was played or the status moved
-            timeline = board.Timeline(game, viewer_of(role), board.micros(row.created_at))
+            timeline = since(site, s, row, role, seen)  # only when a phase was played or the status moved
+            game = timeline.game
             current = timeline.current.phase
             for m in mila:
                 if m["phase"] != current:
                     out.append(("game_message_received", {"message": m}))
             mila = [m for m in mila if m["phase"] == current]
-            if len(timeline.played) > seen.visible or (row.status == FINISHED and seen.status != FINISHED):
-                messages = messages_of(s, row, role)
+            if timeline.played or (row.status == FINISHED and seen.status != FINISHED):
+                shown = [played.view.phase for played in timeline.played] + [current]
+                messages = messages_of(s, row, role, shown)  # only the phases told: the others are not read
                 own = (
                     [role]
                     if role in game.rules.game_map.powers
                     else (sorted(game.powers()) if role == board.OMNISCIENT_TYPE else [])
                 )
                 now = board.micros(site.now())
-                for k in range(seen.visible, len(timeline.played)):
+                for k in range(len(timeline.played)):
                     after = (
                         timeline.phase_data(k + 1, messages)
                         if k + 1 < len(timeline.played)
@@ -140,8 +160,8 @@ def news(site: Site, user_id: int, game_id: str, role: str, seen: Seen) -> tuple
                             },
                         )
                     )
-                visible = len(timeline.played)
+            known = timeline.known
             if row.status != seen.status:
                 out.append(("game_status_update", {"status": board.STATUSES.get(row.status, "active")}))
         out.extend(("game_message_received", {"message": m}) for m in mila)
-        return Seen(row.status, row.played, visible, count), out
+        return Seen(row.status, known.played, known.visible, count, known.influence), out
