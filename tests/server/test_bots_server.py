@@ -165,7 +165,7 @@ def test_bots_give_their_reactions_in_espionnite_games(app_client: TestClient, s
 def test_a_finished_game_gives_a_sandbox_of_the_whole_board(app_client: TestClient) -> None:
     gid, master, players = start_game(app_client)
     running = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {}).json()
-    assert "FRANCE's view" in running["name"]
+    assert "France's view" in running["name"]
     assert master.post(f"/api/games/{gid}/master", {"action": "draw"}).status_code == 200
     finished = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {}).json()
     assert "whole board" in finished["name"] and finished["to_order"] == POWERS

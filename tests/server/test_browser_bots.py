@@ -81,19 +81,22 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
         # a sandbox from France's view of the retreat phase
         me.click("#open-sandbox")
         me.wait_for_selector("#sandbox-orders")
-        assert me.inner_text("#sandbox-phase") == seen_retreat
+        assert me.get_attribute("#sandbox-phase", "data-phase") == seen_retreat
         me.fill("#sandbox-orders-text", "")
         me.click("#adjudicate")
         me.wait_for_selector("#note")
-        after = me.inner_text("#sandbox-phase")
+        after = me.get_attribute("#sandbox-phase", "data-phase")
         assert after != seen_retreat
         me.click("#step-back")
         me.wait_for_selector("#step-forward:not([disabled])")
-        assert me.inner_text("#sandbox-phase") == seen_retreat and me.query_selector("#results") is not None
+        assert (
+            me.get_attribute("#sandbox-phase", "data-phase") == seen_retreat
+            and me.query_selector("#results") is not None
+        )
         shoot(me, "04-sandbox-stepped-back")
         me.click("#branch")
         me.wait_for_selector("#parent-link")
-        assert me.inner_text("#sandbox-phase") == seen_retreat
+        assert me.get_attribute("#sandbox-phase", "data-phase") == seen_retreat
         me.fill("#sandbox-orders-text", "")
         me.click("#adjudicate")
         me.wait_for_selector("#note")
@@ -105,5 +108,5 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
         guest.goto(base + str(share))
         guest.wait_for_selector("#read-only")
         assert guest.query_selector("#sandbox-orders") is None and guest.query_selector("#step-back") is None
-        assert guest.inner_text("#sandbox-phase") == me.inner_text("#sandbox-phase")
+        assert guest.get_attribute("#sandbox-phase", "data-phase") == me.get_attribute("#sandbox-phase", "data-phase")
         shoot(guest, "06-shared-read-only")

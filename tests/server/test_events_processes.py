@@ -159,6 +159,7 @@ def test_a_change_through_one_process_reaches_a_reader_on_the_other(
         # through B, read on A
         assert via_b["germany"].put(f"/api/games/{gid}/orders", json={"ready": True}).status_code == 200
         master_on_a.wait_for("ready", power="GERMANY", ready=True)
+        france_on_b.wait_for("ready", power="GERMANY", ready=True)  # the game shows progress: everyone hears it
         assert via_b["gm"].post(f"/api/games/{gid}/master", json={"action": "pause"}).status_code == 200
         master_on_a.wait_for("paused")
         france_on_b.wait_for("paused")
@@ -175,5 +176,5 @@ def test_a_change_through_one_process_reaches_a_reader_on_the_other(
         master_on_a.close()
         for c in [*via_a.values(), *via_b.values()]:
             c.close()
-    assert france_on_b.kinds() == ["hello", "message", "ready", "phase", "paused", "resumed", "deadline"]
+    assert france_on_b.kinds() == ["hello", "message", "ready", "phase", "ready", "paused", "resumed", "deadline"]
     assert master_on_a.kinds() == ["hello", "message", "ready", "phase", "ready", "paused", "resumed", "deadline"]

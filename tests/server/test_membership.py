@@ -121,6 +121,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PUT", "/api/games/{game_id}/orders"): {"ready": True},
     ("POST", "/api/games/{game_id}/check"): {"orders": ["A PAR H"]},
     ("POST", "/api/games/{game_id}/messages"): {"to": "*", "body": "hello"},
+    ("POST", "/api/games/{game_id}/messages/read"): {"conversation": "*"},
+    ("PUT", "/api/games/{game_id}/draft"): {"orders": ["A PAR H"]},
     ("POST", "/api/games/{game_id}/master"): {"action": "pause"},
     ("POST", "/api/games/{game_id}/votes"): {"kind": "pause"},
     ("POST", "/api/games/{game_id}/votes/{vote_id}/ballot"): {"choice": "yes"},
@@ -315,7 +317,7 @@ def test_a_sandbox_shared_from_a_private_game_does_not_name_it(app_client: TestC
     r = players["FRANCE"].post(f"/api/games/{gid}/sandboxes", {})
     assert r.status_code == 201, r.text
     box = r.json()
-    assert box["name"].startswith("private game — S1901M") and "Quiet club" not in box["name"]
+    assert box["name"].startswith("private game — Spring 1901, movement") and "Quiet club" not in box["name"]
     for path in (box["share"], box["share"].replace("/s/", "/api/shared/")):
         shared = app_client.get(path)
         assert shared.status_code == 200 and "Quiet club" not in shared.text
