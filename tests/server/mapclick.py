@@ -97,6 +97,7 @@ def open_now(page: Any, base: str, gid: int) -> None:
 
 def tap(page: Any, place: str) -> None:
     """Click (tap) where the unit of ``place`` is drawn on the live map, as a person would."""
+    page.wait_for_selector("#map svg")  # the map is fetched after the page loads (mapfetch.js)
     point = page.evaluate(
         """(p) => {
         const svg = document.querySelector('#map svg');

@@ -112,7 +112,9 @@ def test_standard_game_by_clicks(site: Site, clock: ManualClock) -> None:
         # the replay: France's own map of every played phase, one after the other
         fr.goto(f"{base}/games/{gid}/history")
         fr.click(".replay-play")
-        fr.wait_for_function("document.querySelector('.replay-phase').textContent === 'W1901A'", timeout=20000)
+        fr.wait_for_function(
+            "document.querySelector('.replay-phase').textContent === 'Winter 1901, adjustments'", timeout=20000
+        )
         assert fr.get_attribute("#replay-frame", "src").endswith("/history/3/map.svg?as=FRANCE")
         shot(fr, "map-08-replay")
 

@@ -120,7 +120,7 @@ def test_espionnite_spy_and_reaction_on_the_map(site: Site, clock: ManualClock) 
         fr.goto(f"{base}/games/{gid}")
         assert "A MUN - BUR" in fr.inner_text("#reveal")
         # the reaction: one change, made on the map; a second click-order replaces it (one line)
-        open_now(fr, base, gid) if fr.query_selector("#show-now") else None
+        open_now(fr, base, gid)  # waits for the fetched map
         order_by_clicks(fr, ["PAR", "GAS"])
         order_by_clicks(fr, ["PAR", "PIC"])
         assert box_lines(fr) == ["A PAR - PIC"]

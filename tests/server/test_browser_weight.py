@@ -10,6 +10,7 @@ import pytest
 
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
+from arbitre.words.phases import phase_namer
 from tests.server.browser import browser, live_server
 from tests.server.mapclick import box_lines, login, new_game, order_by_clicks, shot
 
@@ -54,6 +55,12 @@ def test_the_map_is_fetched_when_shown_cached_and_clickable(site: Site, clock: M
         # History: two played phases, one fetched at a time
         for _ in range(2):
             assert master.c.post(f"/api/games/{gid}/master", json={"action": "adjudicate"}).status_code == 200
+        # the open game page follows both phases live (its map fetched anew, its last results' lazy map
+        # /history/n loaded when near the view); only the History page's own requests are counted, once
+        # the game page has caught up (a late live update would swap the History page and its replay)
+        now = phase_namer("en")(master.c.get(f"/api/games/{gid}").json()["game"]["phase"])
+        fr.wait_for_function("(n) => document.querySelector('#board h2').textContent.includes(n)", arg=now)
+        fr.goto("about:blank")
         requests.clear()
         fr.goto(f"{base}/games/{gid}/history")
         fr.wait_for_function("document.getElementById('replay-frame').complete")
