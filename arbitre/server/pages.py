@@ -115,9 +115,10 @@ def render_problem(request: Request, problem: Problem) -> Response:
     return render(request, actor, "error.html", {"problem": problem}, status=problem.status)
 
 
-REFUSALS = (401, 403)
-"""Statuses of a form post that is refused outright (not logged in, forged, not yours): these keep their
-status and error page, as nothing a reload could post again was accepted."""
+REFUSALS = (401, 403, 429)
+"""Statuses of a form post that is refused outright (not logged in, forged, not yours, throttled): these keep
+their status and error page, as nothing a reload could post again was accepted (a 429 also keeps its
+``Retry-After`` and is held back by :class:`arbitre.server.throttle.Tarpit`, which only sees a 429)."""
 
 
 def answers_get(request: Request, path: str) -> bool:

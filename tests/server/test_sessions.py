@@ -56,7 +56,10 @@ def test_log_out_everywhere_and_revoke_one(app_client: TestClient, site: Site) -
     evil = TestClient(app_client.app)
     assert _login(evil, "mallory") == 303
     r = evil.post(f"/account/sessions/{max(ids)}/end", data={"csrf": _csrf(evil, "/")}, follow_redirects=False)
-    assert r.status_code == 404 and tablet.get("/api/me").status_code == 200
+    # post/redirect/get: back to mallory's own account page, which says there is no such session
+    assert r.status_code == 303 and r.headers["location"] == "/account"
+    assert "this session does not exist" in evil.get("/account").text
+    assert tablet.get("/api/me").status_code == 200 and evil.get("/api/me").status_code == 200
     r = laptop.post("/account/sessions/end-all", data={"csrf": _csrf(laptop, "/")}, follow_redirects=False)
     assert r.status_code == 303
     assert laptop.get("/api/me").status_code == 401 and tablet.get("/api/me").status_code == 401
@@ -67,11 +70,20 @@ def test_login_is_throttled_per_account_and_per_address(app_client: TestClient, 
     Api(app_client, "dave")
     c = TestClient(app_client.app)
     for _ in range(ACCOUNT_LIMIT.limit):
-        assert _login(c, "carol", "wrong-password") == 401
+        r = c.post(
+            "/login",
+            data={"name": "carol", "password": "wrong-password", "csrf": _csrf(c, "/login")},
+            follow_redirects=False,
+        )
+        # post/redirect/get: back to the login page, which says so; no session was opened
+        assert r.status_code == 303 and r.headers["location"] == "/login"
+        assert "Wrong user name or password." in c.get("/login").text
+        assert c.get("/api/me").status_code == 401
     r = c.post(
         "/login", data={"name": "carol", "password": "password123", "csrf": _csrf(c, "/login")}, follow_redirects=False
     )
     assert r.status_code == 429 and int(r.headers["retry-after"]) > 0  # even the right password waits
+    assert c.get("/api/me").status_code == 401
     r = app_client.post("/api/tokens", json={"name": "CAROL", "password": "password123"})
     assert r.status_code == 429 and r.json()["error"]["where"] == "name"
     assert _login(c, "dave") == 303  # another account is not locked
