@@ -23,7 +23,11 @@ def status(page: Any) -> str:
 def test_master_confirmation_countdown_and_progress(site: Site, clock: ManualClock) -> None:
     with live_server(site) as base, browser() as b:
         gid, _master, bots = new_game(base, "small")
-        assert bots["FRANCE"].c.put(f"/api/games/{gid}/orders", json={"orders": ["A PAR H", "A MAR H", "F BRE H"], "ready": True}).json()
+        assert (
+            bots["FRANCE"]
+            .c.put(f"/api/games/{gid}/orders", json={"orders": ["A PAR H", "A MAR H", "F BRE H"], "ready": True})
+            .json()
+        )
         gm = login(b, base, "small_gm")
         gm.goto(f"{base}/games/{gid}")
         # the countdown, in the reader's time zone (Europe/Paris in these tests), with the absolute time
