@@ -64,9 +64,10 @@ def test_six_bots_one_person_to_a_retreat_then_a_sandbox(site: Site) -> None:
             if me.query_selector("#orders-form"):
                 show_now(me)
                 me.fill("#orders", "")
-                me.check("#ready")
-                me.click("#submit-orders")
-                me.wait_for_selector("#note")
+                # "I am ready" submits what the box shows (here: nothing, so every unit holds)
+                with me.expect_response(lambda r: r.url.endswith("/orders") and r.request.method == "PUT") as answer:
+                    me.check("#ready")
+                assert answer.value.ok, answer.value.text()
                 me.goto(f"{base}/games/{gid}")
                 current = me.get_attribute("#phase", "data-phase") or ""
                 if current.endswith("R") and me.query_selector("#dislodged"):
