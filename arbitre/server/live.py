@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from arbitre.judge import Game
 from arbitre.server import services
 from arbitre.server.services import Seat, step_orders
 from arbitre.server.site import Site
@@ -48,6 +49,7 @@ KINDS = (
     "resumed",
     "deadline",
     "ready",
+    "given",
     "message",
     "vote_opened",
     "vote_cast",
@@ -63,6 +65,8 @@ MAX_MESSAGES = 100
 """Most message events sent at once (a reader far behind gets the newest ones)."""
 MAX_VOTES = 12
 """How many of the newest votes a glance follows (older ones are long decided)."""
+GIVEN_LETTERS = {"none": "n", "partly": "p", "all": "a"}
+"""A power's orders state in a cursor (``-``: not shown to the reader, or the power has nothing to order)."""
 STATUS_LETTERS = {"open": "o", "passed": "p", "failed": "f", "expired": "e", "withdrawn": "w"}
 """A vote's status in a cursor."""
 
@@ -87,13 +91,16 @@ class Glance:
     """The powers whose ready switch is on, among those the reader may see."""
     powers: tuple[str, ...] = ()
     """The game's powers (to write ``ready`` in the cursor)."""
+    given: tuple[str, ...] | None = None
+    """Per power (in ``powers`` order), its orders state as the reader's players table shows it: a letter of
+    :data:`GIVEN_LETTERS`, or ``-`` (not shown); ``None`` when unknown (a cursor written before it was kept)."""
     votes: tuple[str, ...] = ()
     """The newest votes as the reader sees them: ``<number in the game><status letter><ballot per power: y, n or
     ->`` (only the ballots the reader may see: in a secret vote a player's own)."""
 
     def cursor(self) -> str:
         """The glance as an event id:
-        ``2.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>.<votes>``."""
+        ``2.<status>.<phase>.<step>.<result>.<deadline>.<remaining>.<played>.<messages>.<ready>.<votes>.<given>``."""
         mask = sum(1 << i for i, p in enumerate(self.powers) if p in self.ready)
         parts = [
             self.status,
@@ -107,6 +114,8 @@ class Glance:
             str(mask),
             "_".join(self.votes) or "-",
         ]
+        if self.given is not None:
+            parts.append("".join(self.given))
         return "2." + ".".join(parts)
 
     def state(self, game_id: int) -> dict[str, Any]:
@@ -132,7 +141,7 @@ _VOTE = r"\d{1,9}[opfew][yn-]{0,32}"
 _CURSOR = re.compile(
     r"^2\.([a-z]{1,16})\.([A-Za-z0-9]{1,16})\.([a-z_]{1,24})\.([a-z_]{1,16}|-)\.(\d{1,12}|-)"
     r"\.(\d{1,9}|-)\.(\d{1,6})\.(\d{1,9})\.(\d{1,12})"
-    rf"\.((?:{_VOTE})(?:_{_VOTE}){{0,{MAX_VOTES - 1}}}|-)$"
+    rf"\.((?:{_VOTE})(?:_{_VOTE}){{0,{MAX_VOTES - 1}}}|-)(?:\.([npa-]{{1,64}}))?$"
 )
 
 
@@ -141,7 +150,7 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
     m = _CURSOR.match(text or "")
     if not m:
         return None
-    status, phase, step, result, deadline, remaining, played, messages, mask, votes = m.groups()
+    status, phase, step, result, deadline, remaining, played, messages, mask, votes, given = m.groups()
     return Glance(
         status=status,
         phase=phase,
@@ -154,6 +163,7 @@ def parse_cursor(text: str | None, powers: tuple[str, ...]) -> Glance | None:
         ready=frozenset(p for i, p in enumerate(powers) if int(mask) >> i & 1),
         powers=powers,
         votes=() if votes == "-" else tuple(votes.split("_")),
+        given=tuple(given) if given and len(given) == len(powers) else None,
     )
 
 
@@ -167,6 +177,18 @@ def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
     if seat.role == PLAYER and seat.power and seat.power in rows and rows[seat.power].ready:
         return frozenset([seat.power])
     return frozenset()
+
+
+def seen_given(session: Session, seat: Seat, game: Game) -> tuple[str, ...]:
+    """Each power's orders state as the reader's players table shows it (``none``, ``partly``, ``all`` as a
+    letter; ``-`` where the table shows none): every power that must act, in a running game that shows its
+    players' progress; else nothing (the table has no such column)."""
+    row = seat.row
+    powers = game.powers()
+    if row.status not in (ACTIVE, PAUSED) or not services.shows_progress(row):
+        return ("-",) * len(powers)
+    shown = fact(session, row, "progress", lambda: services.progress(session, row, game))
+    return tuple(GIVEN_LETTERS[shown[p]["orders"]] if p in shown else "-" for p in powers)
 
 
 def glance(site: Site, session: Session, seat: Seat) -> Glance:
@@ -184,6 +206,7 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
         messages=fact(session, row, ("count", seat.press_name), lambda: count_for(session, row.id, seat.press_name)),
         ready=seen_ready(session, seat),
         powers=tuple(game.powers()),
+        given=seen_given(session, seat, game),
         votes=tuple(vote_token(n, v, game.powers()) for n, v in seen_votes(site, session, seat).items()),
     )
 
@@ -278,6 +301,16 @@ def differences(game_id: int, old: Glance | None, new: Glance) -> list[Event]:
                     },
                 )
             )
+    if (old.phase, old.step) == (new.phase, new.step) and old.given is not None and new.given is not None:
+        words = {letter: word for word, letter in GIVEN_LETTERS.items()}
+        for power, before, now in zip(new.powers, old.given, new.given, strict=False):
+            if before != now and now in words:
+                out.append(
+                    (
+                        "given",
+                        {"game": game_id, "phase": new.phase, "step": new.step, "power": power, "orders": words[now]},
+                    )
+                )
     return out
 
 

@@ -1,7 +1,8 @@
 """Pages update themselves from the event stream: a second browser sees the processed phase with no reload.
 
 France orders and switches to ready in its browser; the last ready switch
-processes the phase.  Germany's page, open all along in another browser, shows
+processes the phase.  England's orders given from elsewhere show as "partly" in the others' players tables at
+once.  Germany's page, open all along in another browser, shows
 the new phase, its board and its orders form without being reloaded (a value
 put in its window survives), and so do the master's console and a message
 arriving for France.  Screenshots go to the git-ignored ``test-artifacts``.
@@ -90,6 +91,15 @@ def test_a_second_browser_sees_the_processed_phase_without_a_reload(
         germany.wait_for_function("document.getElementById('ready').checked")
         console.wait_for_function("document.querySelector('#all-orders').innerText.includes('A MUN - RUH')")
         shot(console, "2-console-ready")
+
+        # England gives some of its orders from another device, not ready: the others' players tables say
+        # "partly" at once (the orders state, nothing more), with no reload, on a desktop and on a phone
+        assert players["ENGLAND"].put(f"/api/games/{gid}/orders", {"orders": ["F LON - NTH"]}).status_code == 200
+        england_given = "document.querySelector('#roster tr[data-power=ENGLAND] .given').textContent === '%s'"
+        for page in (germany, phone):
+            page.wait_for_function(england_given % "partly")
+            assert not_reloaded(page)
+        assert "LON - NTH" not in germany.content() + phone.content()
 
         # a message for France shows up on its page
         assert (

@@ -54,6 +54,10 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR"], "ready": True}))
     assert fr.wait_for("ready", power="FRANCE").data["ready"] is True
     gm.wait_for("ready", power="FRANCE", ready=True)
+    # the orders state, as the players table shows it (the game shows progress): everyone hears it, no orders
+    for r in (fr, gm, obs):
+        given = r.wait_for("given", power="FRANCE").data
+        assert given == {"game": gid, "phase": "S1901M", "step": "orders", "power": "FRANCE", "orders": "partly"}
     ok(players["ENGLAND"].put(f"/api/games/{gid}/orders", {"ready": True}))
     gm.wait_for("ready", power="ENGLAND", ready=True)
     ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"ready": False}))
@@ -96,6 +100,7 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     assert fr.kinds() == [
         "hello",
         "ready",
+        "given",
         "ready",
         "ready",
         "message",
@@ -109,6 +114,7 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     assert obs.kinds() == [
         "hello",
         "ready",
+        "given",
         "ready",
         "ready",
         "message",
@@ -121,6 +127,7 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
     assert gm.kinds() == [
         "hello",
         "ready",
+        "given",
         "ready",
         "ready",
         "message",
@@ -133,6 +140,7 @@ def test_each_reader_hears_what_it_may_see(client: httpx.Client, readers: list[S
         "finished",
     ]
     assert "secret" not in fr.text() + obs.text()
+    assert "BUR" not in fr.text() + obs.text() + gm.text()  # a state, never the orders
 
 
 def test_a_reconnection_gets_what_changed_in_between(client: httpx.Client, readers: list[StreamReader]) -> None:
@@ -176,7 +184,7 @@ def test_only_members_may_listen(client: httpx.Client) -> None:
     assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token"
     r = outsider.get("/api/games/999999/events")
     assert r.status_code == 404
-    r = client.get(f"/api/games/{gid}/events", headers={**outsider.headers, "Last-Event-ID": "x" * 500})
+    r = client.get(f"/api/games/{gid}/events", headers={**outsider.headers, "Last-Event-ID": "x" * 701})
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_request"
 
 
@@ -218,6 +226,64 @@ def test_a_hidden_change_sends_nothing(client: httpx.Client, readers: list[Strea
         assert normalized(reader_a, games[0][0]) == normalized(reader_b, games[1][0])
         assert "psst" not in reader_a.text() and "PIC" not in reader_a.text()
     assert [e.kind for e in a[0].events] == ["hello", "ready", "message", "phase"]  # Germany's own switch
+
+
+def _page(api: Api, gid: int, master: Api, players: dict[str, Api]) -> str:
+    """``api``'s game page with what differs between two such games set aside: the game id, the per-visit
+    CSRF tokens, and the accounts' names (random in :func:`start_game`)."""
+    r = api.get(f"/games/{gid}")
+    assert r.status_code == 200, r.text
+    text = re.sub(r'(name="csrf" value|data-csrf)="[0-9a-f]+"', r"\1", r.text)
+    text = re.sub(rf'(/games/|"game":|data-game="){gid}\b', r"\1ID", text)
+    for name, who in [(master.name, "GM"), *((p.name, power) for power, p in players.items())]:
+        text = text.replace(name, who)
+    return text
+
+
+def test_another_power_s_order_text_changes_no_byte_of_the_orders_state(
+    client: httpx.Client, readers: list[StreamReader]
+) -> None:
+    """The game shows progress: Germany and an observer see France's orders state (none, partly, all) live, and
+    nothing else of them.  Two games whose France writes different orders (the same number of them), one of
+    them rewriting its complete orders once more, give Germany and the observer the same streams and the
+    same game pages, byte for byte."""
+    games = []
+    observer = Api(client, "given_watcher")  # type: ignore[arg-type]
+    for _ in range(2):
+        gid, master, players = start_game(client)  # type: ignore[arg-type]
+        ok(observer.post(f"/api/games/{gid}/join", {"role": "observer"}))
+        games.append((gid, master, players))
+    streams = {
+        gid: [listen(client, readers, gid, players["GERMANY"]), listen(client, readers, gid, observer)]
+        for gid, _m, players in games
+    }
+    writes = [
+        (["A PAR - PIC"], ["A PAR - BUR"]),  # one unit of three: partly
+        (["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"], ["A PAR - PIC", "F BRE - ENG", "A MAR H"]),  # all
+    ]
+    pages: list[list[str]] = [[], []]
+    for lines_a, lines_b in writes:
+        for n, ((gid, master, players), lines) in enumerate(zip(games, (lines_a, lines_b), strict=True)):
+            ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": lines}))
+            if n == 0 and len(lines) == 3:  # hidden: France rewrites its complete orders
+                ok(players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": ["A PAR - GAS", *lines[1:]]}))
+            for r in streams[gid]:
+                r.wait_for("given", power="FRANCE", orders="partly" if len(lines) == 1 else "all")
+            pages[n].append(_page(players["GERMANY"], gid, master, players) + _page(observer, gid, master, players))
+    for gid, master, players in games:  # a visible change closes both streams alike
+        ok(players["GERMANY"].put(f"/api/games/{gid}/orders", {"orders": ["A MUN - RUH"], "ready": True}))
+        for r in streams[gid]:
+            r.wait_for("ready", power="GERMANY")
+        pages[0 if gid == games[0][0] else 1].append(_page(players["GERMANY"], gid, master, players))
+    (gid_a, *_), (gid_b, *_) = games
+    for reader_a, reader_b in zip(streams[gid_a], streams[gid_b], strict=True):
+        assert normalized(reader_a, gid_a) == normalized(reader_b, gid_b)
+        assert [e.kind for e in reader_a.events] == ["hello", "given", "given", "ready", "given"]
+        assert not re.search(r"PIC|BUR|GAS|MAO|ENG|SPA", reader_a.text())
+    assert [e.data["orders"] for e in streams[gid_a][0].events if e.kind == "given"] == ["partly", "all", "partly"]
+    assert pages[0] == pages[1]
+    # (Germany's own choices name France's units: "A MUN S A PAR - BUR", never France's orders)
+    assert "partly" in pages[0][0] and not re.search(r"A PAR - (PIC|GAS)|F BRE - (MAO|ENG)", "".join(pages[0]))
 
 
 def _pair_streams(

@@ -112,11 +112,14 @@ def _play(site: Site, hidden: bool, hooks: tuple[Hook, Hook], sink: Any) -> dict
         stream.wait_for("message", body="hello all")
         if hidden:
             _say(france, gid, "GERMANY", "Burgundy is yours")
-            _orders(france, gid, ["A PAR - PIC"])  # rewritten below: only the last orders count
         _say(england, gid, "FRANCE", "psst")
         stream.wait_for("message", body="psst")
+        if hidden:  # rewritten at once: only the last orders count (England sees France's orders state: partly)
+            _orders(france, gid, ["A PAR - PIC"])
         _orders(france, gid, ["A PAR - BUR"])
+        stream.wait_for("given", power="FRANCE")
         _orders(germany, gid, ["A MUN - RUH"])
+        stream.wait_for("given", power="GERMANY")
         r = germany.post(f"/api/games/{gid}/votes", {"kind": "draw"})
         assert r.status_code == 201, r.text
         vote = r.json()["id"]

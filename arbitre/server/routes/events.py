@@ -16,15 +16,15 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 EXAMPLE = (
     "retry: 3000\n\n"
-    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.0.-\nevent: hello\n"
+    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.0.-.nnnnnnn\nevent: hello\n"
     'data: {"game":7,"status":"active","phase":"S1901M","step":"orders","result":"","deadline":'
     '"2026-11-18T08:26:40+00:00","remaining_seconds":null,"played":0,"ready":[]}\n\n'
-    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.4.-\nevent: ready\n"
+    "id: 2.active.S1901M.orders.-.1795000000.-.0.0.4.-.nnnnnnn\nevent: ready\n"
     'data: {"game":7,"phase":"S1901M","step":"orders","power":"FRANCE","ready":true}\n\n'
-    "id: 2.active.F1901M.orders.-.1795086400.-.1.0.0.-\nevent: phase\n"
+    "id: 2.active.F1901M.orders.-.1795086400.-.1.0.0.-.nnnnnnn\nevent: phase\n"
     'data: {"game":7,"status":"active","phase":"F1901M","step":"orders","result":"","deadline":'
     '"2026-11-19T08:26:40+00:00","remaining_seconds":null,"played":1,"ready":[],"from":"S1901M"}\n\n'
-    "id: 2.active.F1901M.orders.-.1795086400.-.1.1.0.-\nevent: message\n"
+    "id: 2.active.F1901M.orders.-.1795086400.-.1.1.0.-.nnnnnnn\nevent: message\n"
     'data: {"game":7,"phase":"F1901M","from":"ENGLAND","to":"FRANCE","body":"Channel?",'
     '"at":"2026-11-18T09:00:00+00:00"}\n\n'
     ": keep-alive\n\n"
@@ -50,14 +50,14 @@ async def events(
     last_event_id: Annotated[
         str | None,
         Header(
-            max_length=120,
+            max_length=700,
             description=("The id of the last event received; the stream then starts with what changed since."),
         ),
     ] = None,
     since: Annotated[
         str | None,
         Query(
-            max_length=120,
+            max_length=700,
             description=(
                 "The same as `Last-Event-ID`, for a first connection that cannot send headers (a page passes the "
                 "id it was rendered at)."
@@ -84,6 +84,7 @@ async def events(
     | `finished` | the game ended (victory, draw, or ended by the master) | state |
     | `deadline` | the deadline moved (an extension) | state |
     | `ready` | a ready switch you may see changed (yours; everyone's for the master, and for every member when the game shows progress: `show_progress`) | `game, phase, step, power, ready` |
+    | `given` | the orders state of a power changed, as your players table shows it (when the game shows progress: `show_progress`) | `game, phase, step, power, orders` (`none`, `partly` or `all`: never the orders, never a count) |
     | `message` | a message you may read was posted | `game, phase, from, to, body, at` |
     | `vote_opened` | a vote was opened | the vote as `GET /api/games/{id}/votes` shows it to you, + `game` |
     | `vote_cast` | a ballot you may see changed (a secret vote: only yours; the master: every one) | the vote |

@@ -1,8 +1,8 @@
 // Live game pages: listen to the game's event stream (GET /api/games/{id}/events) and update the page
 // without reloading it. A processed phase or a new step swaps the page's <main> for a fresh copy (and runs
-// its scripts again); a deadline, pause or ready switch swaps only the small live regions; a new message is
-// added to the message list, or announced; a vote opened, cast or decided swaps the votes page's list (other
-// pages announce it). After each swap the document gets an "arbitre:updated" event.
+// its scripts again); a deadline, pause, ready switch or a power's orders state ("given") swaps only the small
+// live regions; a new message is added to the message list, or announced; a vote opened, cast or decided swaps
+// the votes page's list (other pages announce it). After each swap the document gets an "arbitre:updated" event.
 (function () {
   "use strict";
   const hook = document.getElementById("live");
@@ -10,7 +10,7 @@
   window.arbitreLive = true;
 
   const FULL = ["phase", "step", "started", "finished"];
-  const LIGHT = ["paused", "resumed", "deadline", "ready"];
+  const LIGHT = ["paused", "resumed", "deadline", "ready", "given"];
   const VOTES = ["vote_opened", "vote_cast", "vote_decided"]; // the votes page swaps its [data-live] list
   const REGIONS = [".summary", "#all-orders", "#roster", "[data-live]"];
   const SELF = "/static/live.js";
