@@ -90,9 +90,21 @@ SEA = "#B9D5E8"
 IMPASSABLE = "#C9C1AE"
 BORDER = "#857A63"
 SEA_BORDER = "#8FB2CB"
+SEA_LABEL = "#2B5D7E"
+MUTED = "#555555"
 INK = "#222222"
 RED = "#C0120C"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+DARK = (
+    "@media (prefers-color-scheme: dark){"
+    ".m-sea{fill:#2B4257}.m-ln{fill:#4F4B42}.m-land{fill:#625B4A}.m-imp{fill:#3B3832}"
+    ".m-tint{opacity:.55}.m-bsea{stroke:#557896}.m-bland{stroke:#B3A78D}.m-bcoast{stroke:#86AECB}"
+    ".m-ink{fill:#F3F0E8}.m-halo{stroke:#15181C}.m-sealabel{fill:#A9CFEA}.m-muted{fill:#BCC3CC}"
+    ".m-legend{fill:#1D232B}}"
+)
+"""The map's dark theme: a ``<style>`` in the drawing recolours its classed parts (``m-…``) when the reader's
+system asks for dark colours, whether the map is put in the page or shown as an image.  The light colours
+stay in the attributes (what any SVG reader draws); labels keep light text on a dark halo (contrast)."""
 FOOTER = 58.0
 
 
@@ -277,20 +289,22 @@ class _Drawing:
         body = escape(s)
         if halo:
             self.add(
-                f'<text {attrs} fill="none" stroke="{halo}" stroke-width="2.6" '
+                f'<text class="m-halo" {attrs} fill="none" stroke="{halo}" stroke-width="2.6" '
                 f'stroke-linejoin="round" opacity="0.85">{body}</text>'
             )
-        self.add(f'<text {attrs} fill="{fill}">{body}</text>')
+        theme = {INK: ' class="m-ink"', SEA_LABEL: ' class="m-sealabel"', MUTED: ' class="m-muted"'}.get(fill, "")
+        self.add(f'<text{theme} {attrs} fill="{fill}">{body}</text>')
 
     # ---- board
     def defs(self, powers: Iterable[str]) -> None:
         self.add("<defs>")
+        self.add(f"<style>{DARK}</style>")
         for p in powers:
             st = self.style(p)
             self.add(self._pattern(f"pat-{p}", st))
         self.add(
             '<pattern id="pat-impassable" width="6" height="6" patternUnits="userSpaceOnUse" '
-            'patternTransform="rotate(45)"><rect width="6" height="6" fill="#C9C1AE"/>'
+            'patternTransform="rotate(45)"><rect class="m-imp" width="6" height="6" fill="#C9C1AE"/>'
             '<line x1="0" y1="0" x2="0" y2="6" stroke="#A89F8A" stroke-width="1.6"/></pattern>'
         )
         self.add("</defs>")
@@ -300,7 +314,7 @@ class _Drawing:
         line = _mix(st.colour, INK, 0.8)
         size = 8
         head = f'<pattern id="{pid}" width="{size}" height="{size}" patternUnits="userSpaceOnUse"'
-        bg = f'<rect width="{size}" height="{size}" fill="{tint}"/>'
+        bg = f'<rect class="m-tint" width="{size}" height="{size}" fill="{tint}"/>'
         stroke = f'stroke="{line}" stroke-width="1" stroke-opacity="0.4"'
         kind = st.pattern
         if kind in ("slash", "backslash"):
@@ -330,11 +344,11 @@ class _Drawing:
 
     def board(self, names: Mapping[str, str]) -> None:
         g = self.g
-        self.add(f'<rect x="0" y="0" width="{_f(g.width)}" height="{_f(g.height)}" fill="{SEA}"/>')
+        self.add(f'<rect class="m-sea" x="0" y="0" width="{_f(g.width)}" height="{_f(g.height)}" fill="{SEA}"/>')
         self.add('<g id="neutral" fill-rule="evenodd" stroke="none">')
         for terrain, rings in g.neutral:
-            fill = SEA if terrain == "sea" else LAND_NEUTRAL
-            self.add(f'<path d="{rings_to_path(rings)}" fill="{fill}"/>')
+            fill, theme = (SEA, "m-sea") if terrain == "sea" else (LAND_NEUTRAL, "m-ln")
+            self.add(f'<path class="{theme}" d="{rings_to_path(rings)}" fill="{fill}"/>')
         self.add("</g>")
         owners = self.view.owners
         for layer in ("sea", "land", "impassable"):
@@ -342,16 +356,17 @@ class _Drawing:
             for abbr, shape in sorted(g.provinces.items()):
                 if shape.terrain != layer:
                     continue
+                theme = ""
                 if layer == "sea":
-                    fill = SEA
+                    fill, theme = SEA, ' class="m-sea"'
                 elif layer == "impassable":
                     fill = "url(#pat-impassable)"
                 else:
                     owner = owners.get(abbr)
-                    fill = f"url(#pat-{owner})" if owner else LAND
+                    fill, theme = (f"url(#pat-{owner})", "") if owner else (LAND, ' class="m-land"')
                 title = escape(names.get(abbr, abbr))
                 self.add(
-                    f'<path id="p-{abbr}" d="{shape.path()}" fill="{fill}"{self.place_attrs(abbr)}>'
+                    f'<path id="p-{abbr}"{theme} d="{shape.path()}" fill="{fill}"{self.place_attrs(abbr)}>'
                     f"<title>{title}</title></path>"
                 )
             self.add("</g>")
@@ -364,7 +379,7 @@ class _Drawing:
             lines = g.borders.get(kind, ())
             if lines:
                 self.add(
-                    f'<path id="borders-{kind}" d="{lines_to_path(lines)}" fill="none" {styles[kind]} '
+                    f'<path id="borders-{kind}" class="m-b{kind}" d="{lines_to_path(lines)}" fill="none" {styles[kind]} '
                     'stroke-linejoin="round" stroke-linecap="round"/>'
                 )
         self.add(
@@ -406,7 +421,7 @@ class _Drawing:
         for abbr, shape in sorted(g.provinces.items()):
             x, y = shape.label
             if shape.terrain == "sea":
-                self.text(x, y + 3.5, abbr, 9.5, fill="#2B5D7E", halo=None, italic=True)
+                self.text(x, y + 3.5, abbr, 9.5, fill=SEA_LABEL, halo=None, italic=True)
             else:
                 self.text(x, y + 3.5, abbr, 9.5)
         self.add("</g>")
@@ -914,7 +929,7 @@ class _Drawing:
         y0 = g.height
         self.add(f'<g id="legend" font-family="{FONT}">')
         self.add(
-            f'<rect x="0" y="{_f(y0)}" width="{_f(g.width)}" height="{_f(FOOTER)}" fill="#F7F4EC" '
+            f'<rect class="m-legend" x="0" y="{_f(y0)}" width="{_f(g.width)}" height="{_f(FOOTER)}" fill="#F7F4EC" '
             f'stroke="{BORDER}" stroke-width="1"/>'
         )
         w = self.words
@@ -928,7 +943,7 @@ class _Drawing:
             anchor="end",
             weight="normal",
             halo=None,
-            fill="#555555",
+            fill=MUTED,
         )
         counts: dict[str, int] = {}
         for owner in v.owners.values():

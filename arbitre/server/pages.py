@@ -19,6 +19,7 @@ from arbitre.server.flash import clear_flash, flash_redirect, take_flash
 from arbitre.server.i18n import translator
 from arbitre.server.local_times import time_formatter
 from arbitre.server.power_names import power_namer, power_names
+from arbitre.server.services import unread_messages
 from arbitre.server.site import Site
 from arbitre.server.wording import result_text
 from arbitre.store.outbox import unread_count
@@ -71,6 +72,7 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
         "words": result_text,
         "server_now": site.now().isoformat(),
         "unread": _unread(site, actor),
+        "messages_unread": _messages_unread(site, actor),
         **context,
         **flashed,
     }
@@ -89,6 +91,14 @@ def _unread(site: Site, actor: Actor) -> int:
         return actor.unread
     with site.db.reading() as s:
         return unread_count(s, actor.user.id)
+
+
+def _messages_unread(site: Site, actor: Actor) -> int:
+    """How many messages of others the logged-in reader has not read in its games (the header's total)."""
+    if actor.user is None:
+        return 0
+    with site.db.reading() as s:
+        return unread_messages(s, actor.user.id)
 
 
 def redirect(url: str, note: str | None = None) -> RedirectResponse:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Game
@@ -515,6 +516,19 @@ def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def unread_messages(session: Session, user_id: int) -> int:
+    """How many messages of others the user has not read in its games that are not over (the header's
+    total): the sum of its conversations' unread counts, each game's built from what its seat there may
+    read and the user's own read marks, so nobody else's press moves it."""
+    seats = session.execute(
+        select(GameRow, Membership)
+        .join(Membership, Membership.game_id == GameRow.id)
+        .where(Membership.user_id == user_id, GameRow.status.in_((FORMING, ACTIVE, PAUSED)))
+        .order_by(GameRow.id)
+    ).all()
+    return sum(c["unread"] for row, member in seats for c in conversation_list(session, Seat(row, member)))
 
 
 def read_conversation(session: Session, seat: Seat, conversation: str | None) -> None:

@@ -151,7 +151,7 @@ def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) 
     with live_server(site) as base, browser() as b:
         gid, _master, _bots = new_game(base, "lookdark")
         page = login(b, base, "lookdark_france", width=1366, height=900)
-        backgrounds = {}
+        backgrounds, maps = {}, {}
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             open_now(page, base, gid)
@@ -168,8 +168,22 @@ def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) 
             )
             assert contrast(rgb(body[0]), rgb(body[1])) >= 4.5
             backgrounds[scheme] = luminance(rgb(body[1]))
+            # the map follows the theme: its sea and land, its labels on their halo and on the land
+            page.wait_for_selector("#map svg .m-sea", state="attached")
+            paint = page.evaluate(
+                "(() => { const f = (s, p) => getComputedStyle(document.querySelector('#map svg ' + s))[p];"
+                " return {sea: f('.m-sea', 'fill'), land: f('.m-land', 'fill'), ink: f('#labels .m-ink', 'fill'),"
+                " halo: f('#labels .m-halo', 'stroke'), legend: f('.m-legend', 'fill'),"
+                " title: f('#map-legend .m-ink', 'fill')}; })()"
+            )
+            colours = {k: rgb(v) for k, v in paint.items()}
+            assert contrast(colours["ink"], colours["halo"]) >= 4.5, (scheme, colours)
+            assert contrast(colours["ink"], colours["land"]) >= 4.5, (scheme, colours)
+            assert contrast(colours["title"], colours["legend"]) >= 4.5, (scheme, colours)
+            maps[scheme] = luminance(colours["sea"]), luminance(colours["land"])
             shot(page, f"look-theme-{scheme}")
         assert backgrounds["light"] > 0.7 and backgrounds["dark"] < 0.05
+        assert min(maps["light"]) > 0.5 and max(maps["dark"]) < 0.15, maps
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

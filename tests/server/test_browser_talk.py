@@ -40,6 +40,15 @@ def _wait_badge(page: Any, key: str, n: int) -> None:
     )
 
 
+def _wait_total(page: Any, n: int) -> None:
+    """Wait until the header says ``n`` unread messages."""
+    page.wait_for_function(
+        "(n) => { const b = document.getElementById('messages-unread');"
+        " return b && !b.hidden && b.dataset.unread === String(n) && b.textContent.includes(String(n)); }",
+        arg=n,
+    )
+
+
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Site) -> None:
     with live_server(site) as base, browser() as b:
@@ -58,6 +67,12 @@ def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Si
         # live: the new conversation, named by its powers in the reader's language, with one unread message
         _wait_badge(england, GROUP, 1)
         _wait_badge(germany, GROUP, 1)
+        # the header's total of unread messages moves live too, for its readers only
+        _wait_total(england, 1)
+        _wait_total(germany, 1)
+        assert italy.get_attribute("#messages-unread", "data-unread") == "0" and not italy.is_visible(
+            "#messages-unread"
+        )
         assert england.inner_text(f'#conversations li[data-conversation="{GROUP}"] a') == "France, Germany"
         assert germany.inner_text(f'#conversations li[data-conversation="{GROUP}"] a') == "Angleterre, France"
         assert "Triple?" in england.inner_text("#messages") and "France → England, Germany" in england.inner_text(
@@ -75,6 +90,8 @@ def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Si
         england.wait_for_selector("#messages li:has-text('Agreed, against Russia')")
         assert GROUP in england.url.replace("%2C", ",")
         _wait_badge(germany, GROUP, 2)
+        _wait_total(germany, 2)
+        assert england.get_attribute("#messages-unread", "data-unread") == "0"  # the conversation it opened is read
         shot(england, "talk-03-thread-1366")
         # public press: its own thread, for everyone
         italy.check("#to-public")
@@ -83,10 +100,13 @@ def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Si
         italy.wait_for_selector("#messages li:has-text('Peace in the Mediterranean')")
         _wait_badge(england, "*", 1)
         _wait_badge(germany, "*", 1)
+        _wait_total(england, 1)
+        _wait_total(germany, 3)
         # the fourth power never saw the group: no conversation, no words, no count
         italy.goto(f"{base}/games/{gid}/messages")
         assert italy.locator(f'#conversations li[data-conversation="{GROUP}"]').count() == 0
         assert "Triple?" not in italy.content() and "Agreed" not in italy.content()
+        assert italy.get_attribute("#messages-unread", "data-unread") == "0"
         shot(italy, "talk-04-public-1366")
         germany.goto(f"{base}/games/{gid}/messages?c={GROUP}")
         text = germany.inner_text("#thread")

@@ -82,17 +82,34 @@ def test_public_press_is_its_own_thread_and_the_master_is_not_ticked(app_client:
     assert not re.search(r"<input[^>]*checked", page)  # nothing ticked by default
 
 
+def header_unread(api: Api, path: str = "/") -> int:
+    """The total of unread messages in the header of ``api``'s page at ``path``."""
+    m = re.search(r'id="messages-unread" data-unread="(\d+)"', api.get(path).text)
+    assert m, path
+    return int(m.group(1))
+
+
 def test_unread_counts_and_marking_a_conversation_read(app_client: TestClient) -> None:
     gid, _master, players = start_game(app_client, press="full")
     england = players["ENGLAND"]
+    assert header_unread(england) == 0
     for n in range(3):
         assert _send(players["FRANCE"], gid, ["ENGLAND"], f"m{n}").status_code == 201
     assert _conversations(england, gid)["ENGLAND,FRANCE"]["unread"] == 3
+    assert header_unread(england) == 3 and header_unread(england, f"/games/{gid}") == 3
+    assert header_unread(players["FRANCE"]) == 0  # its own words
     r = england.post(f"/api/games/{gid}/messages/read", {"conversation": "ENGLAND,FRANCE"})
     assert r.status_code == 200, r.text
     assert _conversations(england, gid)["ENGLAND,FRANCE"]["unread"] == 0
+    assert header_unread(england) == 0
     assert _send(players["FRANCE"], gid, ["ENGLAND"], "again").status_code == 201
     assert _conversations(england, gid)["ENGLAND,FRANCE"]["unread"] == 1
+    # the header counts every game of the reader: public press of a second game adds one
+    other, _m, others = start_game(app_client, press="full")
+    assert england.post(f"/api/games/{other}/join", {"role": "observer"}).status_code == 200
+    assert _send(others["ITALY"], other, "*", "hello all").status_code == 201
+    assert _send(others["ITALY"], other, ["FRANCE"], "not for observers").status_code == 201
+    assert header_unread(england) == 2
     # a conversation England is not in is "not found", whether or not it exists
     assert _send(players["FRANCE"], gid, ["GERMANY"], "secret").status_code == 201
     for key in ("FRANCE,GERMANY", "FRANCE,ITALY"):
@@ -164,6 +181,9 @@ def _play(site: Site, hidden: bool) -> dict[str, str]:
             if seen:
                 stream.wait_for("message", body=body)
         out = {"stream": stream.text()}
+        home = england.get("/")  # the header's total of unread messages: group one, group two, public
+        assert 'data-unread="3"' in home.text
+        out["/"] = f"{home.status_code} {_scrub(home.text)}"
         assert england.post(f"/api/games/{gid}/messages/read", {"conversation": "*"}).status_code == 200
         for path in (
             f"/api/games/{gid}/messages",

@@ -159,7 +159,21 @@
     badge.hidden = false;
   }
 
+  // the header's total of unread messages: one more for a message of others, unless the messages page shows
+  // its conversation (then it is marked read at once)
+  function countInHeader(m) {
+    const badge = document.getElementById("messages-unread");
+    const thread = document.getElementById("thread");
+    if (!badge || m.from === hook.dataset.you) return;
+    if (thread && thread.dataset.conversation === m.conversation) return;
+    const n = (+badge.dataset.unread || 0) + 1;
+    badge.dataset.unread = String(n);
+    badge.querySelector(".count").textContent = String(n);
+    badge.hidden = false;
+  }
+
   function onMessage(m) {
+    countInHeader(m);
     const list = document.getElementById("messages");
     const form = document.getElementById("message-form");
     const thread = document.getElementById("thread");
