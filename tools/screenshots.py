@@ -12,27 +12,25 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import shutil
-import socket
 import sys
 import tempfile
-import threading
-import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 from PIL import Image
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arbitre.server.app import create_app, make_site  # noqa: E402
+from arbitre.server.app import make_site  # noqa: E402
 from arbitre.server.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
 from arbitre.server.site import Settings  # noqa: E402
+from tests.server.browser import chromium, chromium_path, live_server  # noqa: E402  (the browser tests' own)
 
 PASSWORD = "password123"
 COLONIAL = ["BRITAIN", "CHINA", "FRANCE", "HOLLAND", "JAPAN", "RUSSIA", "TURKEY"]
@@ -75,35 +73,18 @@ class Client:
         return r.json() if r.content else None
 
 
-def serve() -> tuple[str, Any]:
-    """The demo server on a free port of a temporary database: (base URL, stop function)."""
+@contextmanager
+def serve() -> Iterator[str]:
+    """The demo server on a free port of a temporary database (the browser tests' live server): its base URL."""
     folder = tempfile.mkdtemp(prefix="arbitre-shots-")
     site = make_site(Settings(database_url=f"sqlite:///{folder}/demo.sqlite3", adjudication_pause=0.0))
-    seed_demo(site)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(site=site), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if server.started:
-            break
-        time.sleep(0.05)
-    else:
-        raise SystemExit("the server did not start")
-
-    def stop() -> None:
-        server.should_exit = True
-        thread.join(30)
+    try:
+        seed_demo(site)
+        with live_server(site) as base:
+            yield base
+    finally:
         site.db.dispose()
         shutil.rmtree(folder, ignore_errors=True)
-
-    return f"http://127.0.0.1:{port}", stop
 
 
 def orders(players: dict[str, Client], gid: int, given: dict[str, list[str]]) -> None:
@@ -117,17 +98,15 @@ def adjudicate(master: Client, gid: int) -> None:
     master.call("POST", f"/api/games/{gid}/master", {"action": "adjudicate"})
 
 
-def demo_games(base: str) -> dict[str, int]:
-    """Play the demo game and a copy of it to a retreat and a winter; returns game key → id."""
-    master = Client(base, "master", DEMO_PASSWORD, register=False)
-    players = {p: Client(base, p.lower(), DEMO_PASSWORD, register=False) for p in STANDARD}
-    games = {"demo": 1}
-    # a second standard game, played to a retreat (Fall 1901) and then a winter (Winter 1901)
-    gid = master.call(
-        "POST",
-        "/api/games",
-        {"name": "Demo 1901", "map": "standard", "assignment": "choice", "deadlines": {"M": 3600, "R": 900, "A": 900}},
-    )["id"]
+def to_retreat(master: Client, players: dict[str, Client], name: str) -> int:
+    """A new standard game played to its Fall 1901 retreat (France dislodges Germany's army from Burgundy)."""
+    gid = int(
+        master.call(
+            "POST",
+            "/api/games",
+            {"name": name, "map": "standard", "assignment": "choice", "deadlines": {"M": 3600, "R": 900, "A": 900}},
+        )["id"]
+    )
     for p, client in players.items():
         client.call("POST", f"/api/games/{gid}/join", {"role": "player", "power": p})
     orders(players, gid, {"GERMANY": ["F KIE - DEN", "A MUN - BUR", "A BER - KIE"], "FRANCE": ["A PAR H", "A MAR H"]})
@@ -138,31 +117,19 @@ def demo_games(base: str) -> dict[str, int]:
         {"GERMANY": ["F DEN H", "A BUR H", "A KIE H"], "FRANCE": ["A MAR - BUR", "A PAR S A MAR - BUR", "F BRE - MAO"]},
     )
     adjudicate(master, gid)
-    games["retreat"] = gid
-    # the retreat is shot before the winter: a copy of the same game goes one phase further
-    gid2 = master.call(
-        "POST",
-        "/api/games",
-        {
-            "name": "Demo winter",
-            "map": "standard",
-            "assignment": "choice",
-            "deadlines": {"M": 3600, "R": 900, "A": 900},
-        },
-    )["id"]
-    for p, client in players.items():
-        client.call("POST", f"/api/games/{gid2}/join", {"role": "player", "power": p})
-    orders(players, gid2, {"GERMANY": ["F KIE - DEN", "A MUN - BUR", "A BER - KIE"], "FRANCE": ["A PAR H", "A MAR H"]})
-    adjudicate(master, gid2)
-    orders(
-        players,
-        gid2,
-        {"GERMANY": ["F DEN H", "A BUR H", "A KIE H"], "FRANCE": ["A MAR - BUR", "A PAR S A MAR - BUR", "F BRE - MAO"]},
-    )
-    adjudicate(master, gid2)
-    orders(players, gid2, {"GERMANY": ["A BUR - MUN"]})
-    adjudicate(master, gid2)
-    games["winter"] = gid2
+    return gid
+
+
+def demo_games(base: str) -> dict[str, int]:
+    """The demo game, a game at a retreat and one at a winter; returns game key → id."""
+    master = Client(base, "master", DEMO_PASSWORD, register=False)
+    players = {p: Client(base, p.lower(), DEMO_PASSWORD, register=False) for p in STANDARD}
+    games = {"demo": 1, "retreat": to_retreat(master, players, "Demo 1901")}
+    # the winter: a second game played to the same retreat, then one phase further
+    winter = to_retreat(master, players, "Demo winter")
+    orders(players, winter, {"GERMANY": ["A BUR - MUN"]})
+    adjudicate(master, winter)
+    games["winter"] = winter
     # the demo game itself: France's orders are given, so the page shows them drawn
     orders(players, 1, {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"]})
     return games
@@ -210,7 +177,7 @@ def shoot(page: Page, base: str, gid: int, path: Path, width: int) -> None:
     button = page.query_selector("#show-now")
     if button is not None and button.get_attribute("aria-pressed") != "true":
         button.click()
-    page.wait_for_selector("#now .map", timeout=60_000)
+    page.wait_for_selector("#now .map svg", timeout=60_000)  # the map is fetched after the page loads
     page.wait_for_timeout(400)  # the live check and previews settle
     height = 1100 if width < 600 else 900
     png = page.screenshot(clip={"x": 0, "y": 0, "width": width, "height": height}, full_page=True)
@@ -223,11 +190,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images", help="folder of the pictures")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    chromium = os.environ.get("ARBITRE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
+    path = chromium_path()
+    if not path:
         raise SystemExit("chromium not found (set ARBITRE_CHROMIUM)")
-    base, stop = serve()
-    try:
+    with serve() as base, chromium(path) as browser:
         games = demo_games(base)
         games["colonial"] = variant_game(base, "col", "colonial", [], COLONIAL, {})
         games["submarines"] = variant_game(
@@ -235,31 +201,26 @@ def main() -> None:
         )
         games["espionnite"] = variant_game(base, "spy", "standard", ["espionnite"], STANDARD, {})
         passwords = dict.fromkeys(("france", "germany"), DEMO_PASSWORD)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            for name, who, key, width, scheme in SHOTS:
-                context = browser.new_context(
-                    viewport={"width": width, "height": 1100 if width < 600 else 900},
-                    color_scheme=scheme,  # type: ignore[arg-type]
-                    locale="en-GB",
-                    timezone_id="Europe/Paris",
-                    device_scale_factor=1,
-                )
-                page = context.new_page()
-                page.goto(base + "/login")
-                page.fill("#name", who)
-                page.fill("#password", passwords.get(who, PASSWORD))
-                page.click("#submit")
-                page.wait_for_selector("#nav-account")
-                target = args.out / f"{name}.png"
-                shoot(page, base, games[key], target, width)
-                print(
-                    f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: {target.stat().st_size} bytes"
-                )
-                context.close()
-            browser.close()
-    finally:
-        stop()
+        for name, who, key, width, scheme in SHOTS:
+            context = browser.new_context(
+                viewport={"width": width, "height": 1100 if width < 600 else 900},
+                color_scheme=scheme,
+                locale="en-GB",
+                timezone_id="Europe/Paris",
+                device_scale_factor=1,
+            )
+            page = context.new_page()
+            page.goto(base + "/login")
+            page.fill("#name", who)
+            page.fill("#password", passwords.get(who, PASSWORD))
+            page.click("#submit")
+            page.wait_for_selector("#nav-account")
+            target = args.out / f"{name}.png"
+            shoot(page, base, games[key], target, width)
+            print(
+                f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}: {target.stat().st_size} bytes"
+            )
+            context.close()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Security and caching headers on every answer (an ASGI middleware, so new routes get them too).
 
 - ``Content-Security-Policy``: scripts, styles, images and connections from
-  the site itself only; no plug-ins; no framing (``frame-ancestors 'none'``,
+  the site itself only (and the maps' dark theme, allowed by its hash); no plug-ins; no framing (``frame-ancestors 'none'``,
   and ``X-Frame-Options: DENY`` for older browsers); forms post to the site.
 - ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``.
 - Caching: what a route answers depends on who asks (the cookie or the bearer
@@ -12,11 +12,18 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+
+from arbitre.render.svg import DARK
 from arbitre.server.boundary import ASGIApp, Message, Receive, Scope, Send
 
+MAP_STYLE = "'sha256-" + base64.b64encode(hashlib.sha256(DARK.encode()).digest()).decode() + "'"
+"""The one inline style allowed: the maps' own dark theme (:data:`arbitre.render.svg.DARK`), by its hash, so it
+applies in a map put in the page and in a map shown as an image, and no other inline style does."""
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    f"default-src 'self'; script-src 'self'; style-src 'self' {MAP_STYLE}; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 """The Content-Security-Policy of every answer."""
 

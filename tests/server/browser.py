@@ -59,17 +59,24 @@ def live_server(site: Site) -> Iterator[str]:
 
 
 @contextmanager
-def browser() -> Iterator[Any]:
-    """A headless chromium (skips the test when chromium is not installed: a service, not a module)."""
-    path = chromium_path()
-    if not path:
-        pytest.skip("chromium is not installed (scripts/ci-services.sh installs it)")
+def chromium(path: str) -> Iterator[Any]:
+    """Debian's chromium at ``path``, headless, driven by Playwright (the tests' and ``tools/screenshots.py``'s)."""
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             yield b
         finally:
             b.close()
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    """A headless chromium (skips the test when chromium is not installed: a service, not a module)."""
+    path = chromium_path()
+    if not path:
+        pytest.skip("chromium is not installed (scripts/ci-services.sh installs it)")
+    with chromium(path) as b:
+        yield b
 
 
 def show_now(page: Any) -> None:

@@ -74,10 +74,11 @@ def shoot_both(page: Any, folder: Path, name: str) -> None:
     page.set_viewport_size({"width": width, "height": 900})
 
 
-def login(b: Any, base: str, name: str, width: int = 1280, height: int = 1100) -> Any:
-    """A new browser page logged in as ``name``."""
+def login(b: Any, base: str, name: str, width: int = 1280, height: int = 1100, bypass_csp: bool = True) -> Any:
+    """A new browser page logged in as ``name`` (``bypass_csp=False``: under the site's own Content-Security-Policy,
+    as a player's browser; then ``wait_for_function`` cannot be used)."""
     page = b.new_context(
-        viewport={"width": width, "height": height}, locale="en-GB", timezone_id="Europe/Paris", bypass_csp=True
+        viewport={"width": width, "height": height}, locale="en-GB", timezone_id="Europe/Paris", bypass_csp=bypass_csp
     ).new_page()  # wait_for_function evaluates strings, which the CSP forbids
     page.goto(base + "/login")
     page.fill("#name", name)

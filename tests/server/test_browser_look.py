@@ -150,7 +150,8 @@ def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) 
     ]
     with live_server(site) as base, browser() as b:
         gid, _master, _bots = new_game(base, "lookdark")
-        page = login(b, base, "lookdark_france", width=1366, height=900)
+        # under the site's own Content-Security-Policy, as a player's browser: the map's style must be allowed
+        page = login(b, base, "lookdark_france", width=1366, height=900, bypass_csp=False)
         backgrounds, maps = {}, {}
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
