@@ -1,7 +1,8 @@
 """The look of the game page in chromium, at 1366 px and 390 px, in English and French: the map beside the
 orders on a desktop and first on a phone, the map's order menu where the finger is, your units as large
 buttons that give orders, a zoom bar that covers nothing of the map, the dark theme of the system, text
-contrast of both themes, and post/redirect/get after an invalid submission (the live update goes on)."""
+contrast of both themes and the map in them, the keyboard on the unit buttons, and post/redirect/get after an
+invalid submission (the live update goes on)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def french(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: ManualClock, lang: str) -> None:
     with live_server(site) as base, browser() as b:
-        gid, _master, _bots = new_game(base, f"look{lang}")
+        gid, master, _bots = new_game(base, f"look{lang}")
         page = login(b, base, f"look{lang}_france", width=1366, height=900)
         if lang == "fr":
             french(page)
@@ -113,6 +114,36 @@ def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: Man
         page.click("#map-menu button.menu-order:text-is('A MAR S A PAR - BUR')")
         assert box_lines(page) == ["A MAR S A PAR - BUR"]
         shot(page, f"look-{lang}-phone-units")
+        # the keyboard: a unit's button takes the focus and Enter opens its choices
+        page.focus("#unit-buttons button[data-key=PAR]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#map-menu button.menu-order")
+        page.keyboard.press("Escape")
+        # post/redirect/get: an invalid submission lands on a page that answers GET, whose live update goes on
+        page.fill("#orders", "A PAR - MUN")
+        page.click("#submit-orders")
+        page.wait_for_selector("#rejected")
+        assert page.url.split("?")[0] == f"{base}/games/{gid}"
+        assert "A PAR - MUN" in page.inner_text("#rejected")
+        assert page.request.get(page.url).status == 200  # the address the page sits at answers GET
+        page.wait_for_selector("#live[data-since]", state="attached")
+        page.wait_for_function("document.getElementById('live').dataset.state === 'open'")
+        r = master.c.post(f"/api/games/{gid}/master", json={"action": "adjudicate"})
+        assert r.status_code == 200, r.text
+        page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
+        page.reload()  # a reload asks nothing and posts nothing
+        assert "F1901M" in page.get_attribute("#phase", "data-phase")
+        # the phone in the dark theme: the map follows it
+        page.emulate_media(color_scheme="dark")
+        open_now(page, base, gid)
+        sea = page.evaluate("getComputedStyle(document.querySelector('#map svg .m-sea')).fill")
+        assert luminance(rgb(sea)) < 0.1, sea
+        shot(page, f"look-{lang}-phone-dark")
+        page.click("#show-last")  # the last phase's map, an image: its own style follows the theme too
+        page.wait_for_function(
+            "(() => { const i = document.querySelector('#last img'); return i && i.complete && i.naturalWidth > 0; })()"
+        )
+        shot(page, f"look-{lang}-phone-dark-last")
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -185,27 +216,6 @@ def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) 
             shot(page, f"look-theme-{scheme}")
         assert backgrounds["light"] > 0.7 and backgrounds["dark"] < 0.05
         assert min(maps["light"]) > 0.5 and max(maps["dark"]) < 0.15, maps
-
-
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_an_invalid_submission_lands_on_a_get_page_whose_live_update_goes_on(site: Site, clock: ManualClock) -> None:
-    with live_server(site) as base, browser() as b:
-        gid, master, _bots = new_game(base, "lookprg")
-        page = login(b, base, "lookprg_france", width=1366, height=900)
-        open_now(page, base, gid)
-        page.fill("#orders", "A PAR - MUN")
-        page.click("#submit-orders")
-        page.wait_for_selector("#rejected")
-        assert page.url.split("?")[0] == f"{base}/games/{gid}"
-        assert "A PAR - MUN" in page.inner_text("#rejected")
-        answer = page.request.get(page.url)  # the address the page sits at answers GET
-        assert answer.status == 200
-        page.wait_for_selector("#live[data-since]", state="attached")
-        r = master.c.post(f"/api/games/{gid}/master", json={"action": "adjudicate"})
-        assert r.status_code == 200, r.text
-        page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
-        page.reload()  # a reload asks nothing and posts nothing
-        assert "F1901M" in page.get_attribute("#phase", "data-phase")
 
 
 def rgb(css: str) -> str:
