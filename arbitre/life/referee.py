@@ -36,6 +36,7 @@ from arbitre.judge import ORDERS, Game
 from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
+from arbitre.life.lateness import at_processing, hold_deadline
 from arbitre.life.turns import (
     Closing,
     Gone,
@@ -55,7 +56,7 @@ from arbitre.store.botseats import bot_seats, unseat_bot
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
 from arbitre.store.lateness import lateness_of
-from arbitre.store.missed import at_processing, end_disorder, hold_deadline, in_disorder
+from arbitre.store.missed import end_disorder, in_disorder
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
