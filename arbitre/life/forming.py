@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from arbitre.judge import Game
 from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.judge.votes import VoteSettings
+from arbitre.life.stored import write_state
 from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.games import GameRuleError, membership_of, memberships, player_count
@@ -128,9 +129,6 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         assignment=settings.assignment,
         deadlines=deadlines,
         status=FORMING,
-        phase=str(game.phase),
-        step="orders",
-        data=game.state_data(),
         result="",
         version=1,
         created_at=now,
@@ -142,6 +140,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         vote_settings=votes.to_data(),
         seats=len(game.powers()),
     )
+    write_state(row, game)
     session.add(row)
     session.flush()
     if settings.creator_role == MASTER:

@@ -37,6 +37,7 @@ from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
 from arbitre.life.lateness import at_processing, hold_deadline
+from arbitre.life.stored import ready_of, write_state
 from arbitre.life.turns import (
     Closing,
     Gone,
@@ -136,10 +137,7 @@ class Referee:
         return next_deadline(now, seconds, lateness_of(session, row.id).calendar)
 
     def _save(self, session: Session, row: GameRow, game: Game, now: datetime, *, steps: int = 1) -> None:
-        row.data = game.state_data()
-        row.played = game.played
-        row.phase = str(game.phase)
-        row.step = current_step(game)
+        write_state(row, game)
         row.version += steps
         if game.is_over:
             row.status = FINISHED
@@ -217,7 +215,8 @@ class Referee:
     def write_submission(self, session: Session, row: GameRow, done: Submission, now: datetime) -> SubmitResult:
         """Write what :func:`~arbitre.life.turns.submission` computed: the power's submission row, its return
         from civil disorder, and the closing it caused."""
-        save_orders(session, row.id, row.phase, done.step, done.power, done.lines, done.ready, now)
+        # the ready switch stored is the engine's (the submission's game holds it after the submission)
+        save_orders(session, row.id, row.phase, done.step, done.power, done.lines, ready_of(done.game, done.power), now)
         if done.power in in_disorder(session, row.id):  # the player is back
             end_disorder(session, row.id, done.power)
         if done.closing is not None:
