@@ -37,7 +37,7 @@ from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
 from arbitre.life.lateness import at_processing, hold_deadline
-from arbitre.life.stored import ready_of, write_state
+from arbitre.life.stored import ready_of, state_of, write_state
 from arbitre.life.turns import (
     Closing,
     Gone,
@@ -72,7 +72,7 @@ from arbitre.store.models import (
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
-from arbitre.store.records import add_record
+from arbitre.store.records import add_record, lock_record
 from arbitre.store.replacements import close_calls
 from arbitre.store.schedule import is_rest_day, next_deadline
 
@@ -123,9 +123,12 @@ class Referee:
         """The engine game of ``row`` (cached; treat as read-only)."""
 
         def fetch() -> Any:
-            if "data" in row.__dict__:
-                return row.data
-            return session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+            data = (
+                row.data if "data" in row.__dict__ else session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+            )
+            # in a step after a lock, what the lock revealed to whom comes from the lock's record
+            lock = lock_record(session, row.id, row.phase) if row.step != ORDERS else None
+            return state_of(data or {}, lock)
 
         return load_game(self.cache, row.id, row.version, fetch)
 
