@@ -81,8 +81,10 @@ class GameSettings:
     private: bool = False
     join_code: str = ""
     anonymous: bool = False
-    votes: dict[str, Any] = field(default_factory=dict)
-    """``{"secret": [kinds], "dias": bool}`` (missing keys: :class:`arbitre.judge.votes.VoteSettings` defaults)."""
+    secret_votes: tuple[str, ...] | None = None
+    """The vote kinds whose ballots are secret (``None``: :class:`arbitre.judge.votes.VoteSettings`' default)."""
+    dias: bool = True
+    """Does a draw include every power still in the game?"""
     creator_role: str = MASTER
     creator_power: str | None = None
     """The power a creator who plays asks for (games where players choose)."""
@@ -116,7 +118,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         raise GameRuleError(f"a join code is at most {MAX_JOIN_CODE} characters", "join_code")
     if code and not settings.private:
         raise GameRuleError("only a private game has a join code", "join_code")
-    votes = check_vote_settings(settings.votes)
+    votes = check_votes(settings.secret_votes, settings.dias)
     game = Game.new(  # raises ValueError on bad rules
         settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
     )
@@ -151,21 +153,14 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
     return row
 
 
-def check_vote_settings(data: dict[str, Any]) -> VoteSettings:
+def check_votes(secret: tuple[str, ...] | None, dias: bool) -> VoteSettings:
     """The vote settings of a new game, checked (raises :class:`GameRuleError`)."""
-    unknown = sorted(set(data) - {"secret", "dias"})
-    if unknown:
-        raise GameRuleError(f"unknown vote setting {unknown[0]!r}; known: secret, dias", "votes")
-    secret = data.get("secret")
-    if secret is not None:
-        if not isinstance(secret, list) or not all(isinstance(k, str) for k in secret):
-            raise GameRuleError("votes.secret is a list of vote kinds", "votes.secret")
-        bad = [k for k in secret if k not in VOTE_KINDS]
-        if bad:
-            raise GameRuleError(f"unknown vote kind {bad[0][:40]!r}; known: {', '.join(VOTE_KINDS)}", "votes.secret")
-    if not isinstance(data.get("dias", True), bool):
-        raise GameRuleError("votes.dias is true or false", "votes.dias")
-    return VoteSettings.from_data(data)
+    if secret is None:
+        return VoteSettings(dias=dias)
+    bad = [k for k in secret if k not in VOTE_KINDS]
+    if bad:
+        raise GameRuleError(f"unknown vote kind {bad[0][:40]!r}; known: {', '.join(VOTE_KINDS)}", "votes.secret")
+    return VoteSettings(secret=frozenset(secret), dias=dias)
 
 
 def join(

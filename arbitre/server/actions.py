@@ -124,9 +124,6 @@ class GameRequest:
 
     def settings(self) -> GameSettings:
         """The settings the store keeps."""
-        votes: dict[str, object] = {"dias": self.dias}
-        if self.secret_votes is not None:
-            votes["secret"] = list(self.secret_votes)
         return GameSettings(
             name=self.name,
             map_name=self.map_name,
@@ -139,7 +136,8 @@ class GameRequest:
             private=self.private,
             join_code=self.join_code,
             anonymous=self.anonymous,
-            votes=votes,
+            secret_votes=self.secret_votes,
+            dias=self.dias,
             creator_role=self.creator,
             creator_power=self.power or None,
             creator_preferences=[p for p in self.preferences if p.strip()],
