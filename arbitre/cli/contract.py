@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from arbitre.interface import process_bytes
+from arbitre.interface.adjudicate import answer_lines
 from arbitre.interface.text import dump_line
 
 
@@ -34,6 +34,9 @@ def run(path: Path | None, out: BinaryIO | None = None) -> int:
         sys.stderr.write(f"error: cannot read {path}: {err.strerror}\n")
         return 2
     stream = out if out is not None else sys.stdout.buffer
-    ok = write_answers(process_bytes(raw), stream)
+    ok = True
+    for line, answered in answer_lines(raw):  # each answer written straight to bytes
+        ok &= answered
+        stream.write(line)
     stream.flush()
     return 0 if ok else 1

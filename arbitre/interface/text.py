@@ -189,26 +189,35 @@ def _fields(value: Any, depth: int) -> int:
     """
     if depth >= MAX_DEPTH:  # the full check counts the values inside too: leave the edge to it
         return -1
-    count = 0
     if type(value) is dict:
-        count = len(value)
-        for key in value:
+        fields: dict[str, Any] = value
+        count = len(fields)
+        for key, item in fields.items():
             if len(key) > 200:
                 return -1
-        items: Any = value.values()
-    elif type(value) is list:
-        items = value
-    else:
-        return _scalar(value)
-    for item in items:
-        kind = type(item)
-        if kind is str:
-            continue
-        inner = _fields(item, depth + 1) if kind is dict or kind is list else _scalar(item)
-        if inner < 0:
-            return -1
-        count += inner
-    return count
+            inner = _inner(item, depth)
+            if inner < 0:
+                return -1
+            count += inner
+        return count
+    if type(value) is list:
+        items: list[Any] = value
+        count = 0
+        for item in items:
+            inner = _inner(item, depth)
+            if inner < 0:
+                return -1
+            count += inner
+        return count
+    return _scalar(value)
+
+
+def _inner(item: Any, depth: int) -> int:
+    """:func:`_fields` of an item inside a container at ``depth`` (strings, the common case, first)."""
+    kind = type(item)
+    if kind is str:
+        return 0
+    return _fields(item, depth + 1) if kind is dict or kind is list else _scalar(item)
 
 
 def _scalar(value: Any) -> int:
