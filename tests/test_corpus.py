@@ -69,7 +69,9 @@ def test_answers_unchanged(chunk: int) -> None:
 def test_printed_lines_are_the_answers(chunk: int) -> None:
     """``arbitre adjudicate`` writes common outcomes straight to bytes: byte for byte the answer objects' lines."""
     batch = "\n".join(json.dumps(e["request"]) for e in ENTRIES[chunk::4]).encode()
-    assert answer_lines(batch) == [(dump_line(answer), ok) for answer, ok in process_bytes(batch)]
+    lines = [(dump_line(answer), ok) for answer, ok in process_bytes(batch)]
+    assert answer_lines(batch, straight=True) == lines
+    assert answer_lines(batch) == lines
 
 
 def test_printed_lines_escape_as_the_objects_do() -> None:
@@ -92,7 +94,7 @@ def test_printed_lines_escape_as_the_objects_do() -> None:
         },
     ]
     batch = "\n".join(json.dumps(r, ensure_ascii=False) for r in requests).encode()
-    lines = answer_lines(batch)
+    lines = answer_lines(batch, straight=True)
     assert lines == [(dump_line(answer), ok) for answer, ok in process_bytes(batch)]
     first = json.loads(lines[0][0])
     assert first["next"]["dislodged"]["GERMANY"][0]["unit"] == "A BUR"

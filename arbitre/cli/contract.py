@@ -9,21 +9,10 @@ caller of the contract waits for.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from arbitre.interface.adjudicate import answer_lines
-from arbitre.interface.text import dump_line
-
-
-def write_answers(answers: Iterable[tuple[dict[str, Any], bool]], out: BinaryIO) -> bool:
-    """Write one JSON line per answer; True when every position was answered with an outcome."""
-    ok_all = True
-    for obj, ok in answers:
-        ok_all &= ok
-        out.write(dump_line(obj))
-    return ok_all
 
 
 def run(path: Path | None, out: BinaryIO | None = None) -> int:

@@ -16,7 +16,8 @@ from typing import Final
 
 import orjson
 
-from arbitre.adjudicator import PARTIAL, PhaseOutcome
+from arbitre.adjudicator import PARTIAL, OrderResult, PhaseOutcome
+from arbitre.orders import Order
 from arbitre.rules import RuleSet
 from arbitre.rules.events import MASTER
 from arbitre.rules.facets import Disclosure
@@ -43,6 +44,26 @@ def _string(value: str) -> str:
             _QUOTED.clear()
         _QUOTED[value] = quoted
     return quoted
+
+
+_CANONICAL: Final[dict[str, tuple[Order, str]]] = {}
+"""Order as written -> (the order read from it, its canonical text): the rule set keeps the orders it read,
+so the same text gives the same order object, whose text is written once."""
+
+
+def _order_text(r: OrderResult) -> str:
+    """``r.order_text``, remembered while the order read from the text is the same object (orders are values)."""
+    order = r.order
+    if order is None:
+        return r.text
+    hit = _CANONICAL.get(r.text)
+    if hit is not None and hit[0] is order:
+        return hit[1]
+    text = order.format()
+    if len(_CANONICAL) >= QUOTED_LIMIT:
+        _CANONICAL.clear()
+    _CANONICAL[r.text] = (order, text)
+    return text
 
 
 def _maybe(value: str | None) -> str:
@@ -76,7 +97,7 @@ def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
     """The results as ``public_results_data`` lists them (the order of ``View.orders``)."""
     rows = []
     for i, r in enumerate(outcome.results):
-        text = r.order_text
+        text = _order_text(r)
         rows.append((r.power or "~", r.reason == "no_order", text, i))
     rows.sort()  # the index last: equal keys keep the order given, as a stable sort on the key does
     results = outcome.results

@@ -248,16 +248,19 @@ def full_loads(text: str, where: str = "(json)", *, lines: Collection[str] = ())
     """:func:`loads` without its fast path: the reference it must agree with."""
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise JsonSyntaxError(where, f"not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}") from err
-    except _DuplicateField as err:
-        raise TextError(where, f"the field {err.key[:60]!r} is given twice") from err
-    except OverflowError as err:
-        raise TextError(where, f"integers are at most {MAX_INT} in absolute value") from err
-    except RecursionError as err:
-        raise TextError(where, f"nested more than {MAX_DEPTH} levels deep") from err
-    except ValueError as err:  # parse_constant
-        raise TextError(where, f"numbers must be finite ({err} is not allowed)") from err
+    # Each clause names its exception apart: the compiled build types a name by its first clause.
+    except json.JSONDecodeError as syntax:
+        raise JsonSyntaxError(
+            where, f"not valid JSON (line {syntax.lineno}, column {syntax.colno}): {syntax.msg}"
+        ) from syntax
+    except _DuplicateField as twice:
+        raise TextError(where, f"the field {twice.key[:60]!r} is given twice") from twice
+    except OverflowError as too_big:
+        raise TextError(where, f"integers are at most {MAX_INT} in absolute value") from too_big
+    except RecursionError as too_deep:
+        raise TextError(where, f"nested more than {MAX_DEPTH} levels deep") from too_deep
+    except ValueError as constant:  # parse_constant
+        raise TextError(where, f"numbers must be finite ({constant} is not allowed)") from constant
     try:
         check_tree(value, lines=lines)
     except TextError as err:
