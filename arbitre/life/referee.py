@@ -36,6 +36,8 @@ from arbitre.judge import ORDERS, Game
 from arbitre.judge.game import transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
+from arbitre.life.lateness import at_processing, hold_deadline
+from arbitre.life.stored import ready_of, state_of, write_state
 from arbitre.life.turns import (
     Closing,
     Gone,
@@ -55,7 +57,7 @@ from arbitre.store.botseats import bot_seats, unseat_bot
 from arbitre.store.db import Database
 from arbitre.store.games import GameRuleError, memberships, player_of_power
 from arbitre.store.lateness import lateness_of
-from arbitre.store.missed import at_processing, end_disorder, hold_deadline, in_disorder
+from arbitre.store.missed import end_disorder, in_disorder
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
@@ -70,7 +72,7 @@ from arbitre.store.models import (
     User,
 )
 from arbitre.store.orders import orders_of_step, save_orders
-from arbitre.store.records import add_record
+from arbitre.store.records import add_record, lock_record
 from arbitre.store.replacements import close_calls
 from arbitre.store.schedule import is_rest_day, next_deadline
 
@@ -121,9 +123,12 @@ class Referee:
         """The engine game of ``row`` (cached; treat as read-only)."""
 
         def fetch() -> Any:
-            if "data" in row.__dict__:
-                return row.data
-            return session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+            data = (
+                row.data if "data" in row.__dict__ else session.scalar(select(GameRow.data).where(GameRow.id == row.id))
+            )
+            # in a step after a lock, what the lock revealed to whom comes from the lock's record
+            lock = lock_record(session, row.id, row.phase) if row.step != ORDERS else None
+            return state_of(data or {}, lock)
 
         return load_game(self.cache, row.id, row.version, fetch)
 
@@ -135,10 +140,7 @@ class Referee:
         return next_deadline(now, seconds, lateness_of(session, row.id).calendar)
 
     def _save(self, session: Session, row: GameRow, game: Game, now: datetime, *, steps: int = 1) -> None:
-        row.data = game.state_data()
-        row.played = game.played
-        row.phase = str(game.phase)
-        row.step = current_step(game)
+        write_state(row, game)
         row.version += steps
         if game.is_over:
             row.status = FINISHED
@@ -216,7 +218,8 @@ class Referee:
     def write_submission(self, session: Session, row: GameRow, done: Submission, now: datetime) -> SubmitResult:
         """Write what :func:`~arbitre.life.turns.submission` computed: the power's submission row, its return
         from civil disorder, and the closing it caused."""
-        save_orders(session, row.id, row.phase, done.step, done.power, done.lines, done.ready, now)
+        # the ready switch stored is the engine's (the submission's game holds it after the submission)
+        save_orders(session, row.id, row.phase, done.step, done.power, done.lines, ready_of(done.game, done.power), now)
         if done.power in in_disorder(session, row.id):  # the player is back
             end_disorder(session, row.id, done.power)
         if done.closing is not None:

@@ -15,6 +15,8 @@ from arbitre.judge import Game
 from arbitre.judge.votes import CHOICES as VOTE_CHOICES
 from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.life import votes as store_votes
+from arbitre.life.endings import check_ending
+from arbitre.life.forming import DEADLINE_KEYS, GameSettings, create_game, join
 from arbitre.life.referee import SubmitResult
 from arbitre.life.turns import Closing, Plan, Submission, Turn, closing, ending, play, submission
 from arbitre.maps import available_maps
@@ -27,8 +29,8 @@ from arbitre.server.site import Site
 from arbitre.store.accounts import NameTaken, create_user, user_by_name
 from arbitre.store.botseats import seat_bot, store_settings
 from arbitre.store.drafts import drop_draft
-from arbitre.store.endings import check_ending, store_ending
-from arbitre.store.games import DEADLINE_KEYS, GameRuleError, GameSettings, create_game, join, memberships
+from arbitre.store.endings import store_ending
+from arbitre.store.games import GameRuleError, memberships
 from arbitre.store.lateness import Lateness, store_lateness
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, Message, User
@@ -94,7 +96,7 @@ class BotsRequest:
 @dataclass(frozen=True)
 class GameRequest:
     """A new game as asked for (the API's body or the creation form), typed from the edge on: the store gets
-    its :class:`~arbitre.store.games.GameSettings` from it, with no mapping in between."""
+    its :class:`~arbitre.life.forming.GameSettings` from it, with no mapping in between."""
 
     name: str
     map_name: str = "standard"
@@ -122,9 +124,6 @@ class GameRequest:
 
     def settings(self) -> GameSettings:
         """The settings the store keeps."""
-        votes: dict[str, object] = {"dias": self.dias}
-        if self.secret_votes is not None:
-            votes["secret"] = list(self.secret_votes)
         return GameSettings(
             name=self.name,
             map_name=self.map_name,
@@ -137,7 +136,8 @@ class GameRequest:
             private=self.private,
             join_code=self.join_code,
             anonymous=self.anonymous,
-            votes=votes,
+            secret_votes=self.secret_votes,
+            dias=self.dias,
             creator_role=self.creator,
             creator_power=self.power or None,
             creator_preferences=[p for p in self.preferences if p.strip()],

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from arbitre.life.forming import GameSettings, create_game, join
 from arbitre.server.security import hash_password
 from arbitre.server.site import Site
 from arbitre.store.accounts import create_user
-from arbitre.store.games import GameSettings, create_game, join
 from arbitre.store.models import PLAYER, User
 
 DEMO_PASSWORD = "diplomacy"

@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 from arbitre.judge import ORDERS, Game
 from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
+from arbitre.life.endings import scores
+from arbitre.life.forming import steps_of
 from arbitre.life.referee import check_step_orders, powers_to_act
 from arbitre.life.votes import records as vote_records
 from arbitre.server.auth import Actor
@@ -26,7 +28,7 @@ from arbitre.server.viewing import current_view, phase_view, view_data, viewer_i
 from arbitre.store.access import may_know
 from arbitre.store.botseats import bot_summary, excluded_from_scores
 from arbitre.store.drafts import users_draft
-from arbitre.store.endings import ending_of, scores
+from arbitre.store.endings import ending_of
 from arbitre.store.facts import fact
 from arbitre.store.games import (
     chosen_powers,
@@ -36,7 +38,6 @@ from arbitre.store.games import (
     invitation_and_membership,
     membership_of,
     memberships,
-    steps_of,
     taken_seats,
     user_names,
 )

@@ -10,22 +10,21 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from arbitre.life.forming import DEFAULT_DEADLINES
+from arbitre.life.tournaments import create_tournament, start_round, tournament_data
 from arbitre.server.errors import bad_request, conflict, forbidden, not_found
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_name
-from arbitre.store.games import DEFAULT_DEADLINES, GameRuleError, user_names
+from arbitre.store.games import GameRuleError, user_names
 from arbitre.store.models import User
 from arbitre.store.tournaments import (
     JOINED,
     Tournament,
     TournamentGame,
     TournamentPlayer,
-    create_tournament,
     invite,
     join,
     leave,
-    start_round,
-    tournament_data,
 )
 
 

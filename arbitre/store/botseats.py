@@ -25,7 +25,6 @@ from sqlalchemy import ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from arbitre.bots import BOTS
-from arbitre.judge import Game
 from arbitre.store.games import GameRuleError
 from arbitre.store.models import Base, BotSeat, GameRow
 
@@ -146,26 +145,3 @@ def bot_summary(session: Session, game_id: int) -> dict[str, object]:
         "settings": {"votes": setting.votes, "after_missed": setting.after_missed},
         "votes_choices": list(BOT_VOTES),
     }
-
-
-def note_missed(session: Session, row: GameRow, game: Game, counts: dict[str, int]) -> list[str]:
-    """At a deadline: with the ``after_missed`` setting, a power that missed that many steps in a row
-    (``counts``, kept by :func:`arbitre.store.missed.at_processing`) gets a bot (reason ``lateness``).
-
-    Returns the powers that got one.
-    """
-    setting = bot_settings(session, row.id)
-    if setting.after_missed is None or game.is_over:
-        return []
-    seats = bot_seats(session, row.id)
-    seated: list[str] = []
-    for power, count in sorted(counts.items()):
-        if power in seats or count < setting.after_missed:
-            continue
-        seat_bot(session, row, power, game.powers(), "lateness")
-        counter = session.get(MissedSteps, (row.id, power))
-        if counter is not None:
-            counter.count = 0
-        seated.append(power)
-    session.flush()
-    return seated

@@ -1,29 +1,21 @@
-"""Games and memberships: create, find, lock, join, roles."""
+"""Games and memberships as stored: find, lock, list, count seats, roles.
+
+Creating a game and seating its players (the settings checked, the engine's first position) is the
+game's life, in :mod:`arbitre.life.forming`; this module only reads and writes the rows."""
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass, field
-from datetime import datetime
-from functools import cache
 from typing import Any
 
 from sqlalchemy import ScalarSelect, and_, func, or_, select
 from sqlalchemy.orm import Session, undefer
 
-from arbitre.judge import Game
-from arbitre.judge.votes import KINDS as VOTE_KINDS
-from arbitre.judge.votes import VoteSettings
-from arbitre.rules.facets import StepRules
-from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.access import known_games
 from arbitre.store.drafts import remember_draft
 from arbitre.store.models import (
     ACTIVE,
     FINISHED,
     FORMING,
-    MASTER,
-    OBSERVER,
     PAUSED,
     PLAYER,
     BotSeat,
@@ -32,45 +24,6 @@ from arbitre.store.models import (
     Membership,
     User,
 )
-from arbitre.variants import RULE_MODULES
-
-PRESS_LEVELS = ("none", "public", "full")
-"""Press settings: only with the master; plus public messages; plus private messages between powers."""
-ASSIGNMENTS = ("random", "choice", "preferences")
-"""How powers are assigned: at random when the game fills, each player picks a free power, or by the players'
-ranked preferences when the game fills (:mod:`arbitre.judge.seating`)."""
-CREATOR_ROLES = (MASTER, PLAYER)
-"""What the creator of a game is: its (non-playing) master, or one of its players (the game then has no master)."""
-MAX_JOIN_CODE = 40
-"""Longest join code of a private game."""
-
-
-def registered_steps() -> tuple[Step, ...]:
-    """Every step after ``orders`` that a registered rule module declares, each name once (deadlines per step)."""
-    modules = (module.build({}) for module in RULE_MODULES)
-    return declared_steps(m for m in modules if isinstance(m, StepRules))
-
-
-def steps_of(map_name: str, rules: list[str]) -> list[str]:
-    """The steps after ``orders`` that a game's rule modules (and its map's own module) declare."""
-    return list(_steps_of(map_name, tuple(sorted(rules))))
-
-
-@cache
-def _steps_of(map_name: str, rules: tuple[str, ...]) -> tuple[str, ...]:
-    modules = [m.build({}) for m in RULE_MODULES if m.name in rules or m.for_map == map_name]
-    return tuple(step.name for step in declared_steps(m for m in modules if isinstance(m, StepRules)))
-
-
-DEFAULT_DEADLINES = {
-    "M": 24 * 3600,
-    "R": 12 * 3600,
-    "A": 12 * 3600,
-    **{step.name: step.default_deadline for step in registered_steps()},
-}
-"""Default deadlines, in seconds: one per phase kind, and one per step a registered rule module declares."""
-DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
-"""Deadline settings: one per phase kind, and one per step a rule module adds inside a phase."""
 
 
 class GameRuleError(ValueError):
@@ -79,110 +32,6 @@ class GameRuleError(ValueError):
     def __init__(self, message: str, where: str | None = None) -> None:
         super().__init__(message)
         self.where = where
-
-
-@dataclass
-class GameSettings:
-    """What a master chooses when creating a game."""
-
-    name: str
-    map_name: str = "standard"
-    rules: list[str] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
-    press: str = "full"
-    assignment: str = "random"
-    deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
-    show_progress: bool = True
-    private: bool = False
-    join_code: str = ""
-    anonymous: bool = False
-    votes: dict[str, Any] = field(default_factory=dict)
-    """``{"secret": [kinds], "dias": bool}`` (missing keys: :class:`arbitre.judge.votes.VoteSettings` defaults)."""
-    creator_role: str = MASTER
-    creator_power: str | None = None
-    """The power a creator who plays asks for (games where players choose)."""
-    creator_preferences: list[str] = field(default_factory=list)
-    """The powers a creator who plays would rather have, best first (games seated by preferences)."""
-    last_year: int | None = None
-    """The game ends in a draw once this year is played (``None``: no fixed length)."""
-    target_centers: int | None = None
-    """The centres a power needs to win (``None``: the map's number)."""
-
-
-def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
-    """Create a forming game with ``master`` as its game master (raises ValueError on bad settings)."""
-    if not settings.name.strip():
-        raise GameRuleError("a game needs a name")
-    if settings.press not in PRESS_LEVELS:
-        raise GameRuleError(f"press must be one of {', '.join(PRESS_LEVELS)}")
-    if settings.assignment not in ASSIGNMENTS:
-        raise GameRuleError(f"assignment must be one of {', '.join(ASSIGNMENTS)}")
-    deadlines = dict(DEFAULT_DEADLINES)
-    for key, value in settings.deadlines.items():
-        if key not in DEADLINE_KEYS:
-            raise GameRuleError(f"unknown deadline {key!r}; known: {', '.join(DEADLINE_KEYS)}")
-        if not isinstance(value, int) or not 10 <= value <= 60 * 24 * 3600:
-            raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
-        deadlines[key] = value
-    if settings.creator_role not in CREATOR_ROLES:
-        raise GameRuleError(f"the creator is one of {', '.join(CREATOR_ROLES)}", "creator")
-    code = settings.join_code.strip()
-    if len(code) > MAX_JOIN_CODE:
-        raise GameRuleError(f"a join code is at most {MAX_JOIN_CODE} characters", "join_code")
-    if code and not settings.private:
-        raise GameRuleError("only a private game has a join code", "join_code")
-    votes = check_vote_settings(settings.votes)
-    game = Game.new(  # raises ValueError on bad rules
-        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
-    )
-    row = GameRow(
-        name=settings.name.strip()[:80],
-        map_name=settings.map_name,
-        rules=list(settings.rules),
-        options=dict(settings.options),
-        press=settings.press,
-        assignment=settings.assignment,
-        deadlines=deadlines,
-        status=FORMING,
-        phase=str(game.phase),
-        step="orders",
-        data=game.state_data(),
-        result="",
-        version=1,
-        created_at=now,
-        show_progress=settings.show_progress,
-        private=settings.private,
-        invite_token=secrets.token_urlsafe(24),  # 192 random bits: the link cannot be guessed
-        join_code=code,
-        anonymous=settings.anonymous,
-        vote_settings=votes.to_data(),
-        seats=len(game.powers()),
-    )
-    session.add(row)
-    session.flush()
-    if settings.creator_role == MASTER:
-        session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))
-        session.flush()
-    else:
-        join(session, row, master, PLAYER, game.powers(), settings.creator_power, settings.creator_preferences)
-    return row
-
-
-def check_vote_settings(data: dict[str, Any]) -> VoteSettings:
-    """The vote settings of a new game, checked (raises :class:`GameRuleError`)."""
-    unknown = sorted(set(data) - {"secret", "dias"})
-    if unknown:
-        raise GameRuleError(f"unknown vote setting {unknown[0]!r}; known: secret, dias", "votes")
-    secret = data.get("secret")
-    if secret is not None:
-        if not isinstance(secret, list) or not all(isinstance(k, str) for k in secret):
-            raise GameRuleError("votes.secret is a list of vote kinds", "votes.secret")
-        bad = [k for k in secret if k not in VOTE_KINDS]
-        if bad:
-            raise GameRuleError(f"unknown vote kind {bad[0][:40]!r}; known: {', '.join(VOTE_KINDS)}", "votes.secret")
-    if not isinstance(data.get("dias", True), bool):
-        raise GameRuleError("votes.dias is true or false", "votes.dias")
-    return VoteSettings.from_data(data)
 
 
 def get_game(session: Session, game_id: int, *, lock: bool = False, with_data: bool = False) -> GameRow | None:
@@ -248,60 +97,6 @@ def player_count(session: Session, game_id: int) -> int:
         )
         or 0
     )
-
-
-def join(
-    session: Session,
-    game: GameRow,
-    user: User,
-    role: str,
-    powers: list[str],
-    wanted: str | None = None,
-    preferences: list[str] | None = None,
-) -> Membership:
-    """Add ``user`` as a player (of ``wanted`` if the game lets players choose; with their ranked
-    ``preferences`` if it seats players by preferences) or as an observer."""
-    if membership_of(session, game.id, user.id) is not None:
-        raise GameRuleError("you are already in this game")
-    if role == OBSERVER:
-        m = Membership(game_id=game.id, user_id=user.id, role=OBSERVER)
-    elif role == PLAYER:
-        if game.status != FORMING:
-            raise GameRuleError("this game is not taking players")
-        bots = {b.power for b in session.scalars(select(BotSeat).where(BotSeat.game_id == game.id))}  # taken
-        if player_count(session, game.id) + len(bots) >= len(powers):
-            raise GameRuleError("this game is full")
-        if wanted:
-            wanted = wanted.upper()
-            if game.assignment != "choice":
-                raise GameRuleError("players do not choose their power in this game", "power")
-            if wanted not in powers:
-                raise GameRuleError(f"{wanted[:24]} is not a power of this game", "power")
-            taken = {x.wanted_power for x in memberships(session, game.id) if x.role == PLAYER} | set(bots)
-            if wanted in taken:
-                raise GameRuleError(f"{wanted} is already taken", "power")
-        ranked = check_preferences(game, powers, preferences or [])
-        m = Membership(game_id=game.id, user_id=user.id, role=PLAYER, wanted_power=wanted or None, preferences=ranked)
-    else:
-        raise GameRuleError(f"unknown role {role!r}")
-    session.add(m)
-    session.flush()
-    return m
-
-
-def check_preferences(game: GameRow, powers: list[str], preferences: list[str]) -> list[str] | None:
-    """A player's ranked powers, checked (``None`` when there are none)."""
-    if not preferences:
-        return None
-    if game.assignment != "preferences":
-        raise GameRuleError("players do not rank powers in this game", "preferences")
-    ranked = [p.upper() for p in preferences]
-    for p in ranked:
-        if p not in powers:
-            raise GameRuleError(f"{p[:24]} is not a power of this game", "preferences")
-    if len(set(ranked)) != len(ranked):
-        raise GameRuleError("each power is ranked once", "preferences")
-    return ranked
 
 
 def seats_of(session: Session, game_ids: list[int]) -> dict[int, int]:

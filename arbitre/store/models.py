@@ -159,7 +159,9 @@ class GameRow(Base):
     deadlines: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(16), default=FORMING, index=True)
     phase: Mapped[str] = mapped_column(String(16))
-    step: Mapped[str] = mapped_column(String(24), default="orders")
+    step: Mapped[str] = mapped_column(String(24))
+    """Copied from the engine's progress with ``phase`` and ``played`` by :func:`arbitre.life.stored.write_state`
+    only (``data`` holds the same value; this column lets lists and keys read it without loading ``data``)."""
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     remaining_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, object]] = mapped_column(JSON, deferred=True)
@@ -219,6 +221,10 @@ class OrderRow(Base):
     power: Mapped[str] = mapped_column(String(24))
     lines: Mapped[list[str]] = mapped_column(JSON, default=list)
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The engine's readiness of this power (:attr:`arbitre.judge.Progress.confirmed`) as stored with the open
+    step's submission: written only from the engine's value (:func:`arbitre.life.stored.ready_of`) and read
+    back into it when the turn is loaded (:func:`arbitre.life.turns.open_turn`); it is the stored form of the
+    progress's readiness, not a second state."""
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     __table_args__ = (UniqueConstraint("game_id", "phase", "step", "power", name="uq_orders_phase_power"),)

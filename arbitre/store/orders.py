@@ -34,18 +34,18 @@ def save_orders(
     step: str,
     power: str,
     lines: list[str] | None,
-    ready: bool | None,
+    ready: bool,
     now: datetime,
 ) -> OrderRow:
-    """Replace the power's orders (when ``lines`` is given) and/or set its ready switch."""
+    """Replace the power's orders (when ``lines`` is given) and store its ready switch (the engine's
+    progress's value, :func:`arbitre.life.stored.ready_of`)."""
     row = order_row(session, game_id, phase, step, power)
     if row is None:
         row = OrderRow(game_id=game_id, phase=phase, step=step, power=power, lines=[], ready=False, updated_at=now)
         session.add(row)
     if lines is not None:
         row.lines = [line.strip() for line in lines if line.strip()]
-    if ready is not None:
-        row.ready = ready
+    row.ready = ready
     row.updated_at = now
     session.flush()
     return row

@@ -49,3 +49,15 @@ def played_index(session: Session, game_id: int, phase: str) -> int | None:
         )
     )
     return None if found is None else int(found)
+
+
+def lock_record(session: Session, game_id: int, phase: str) -> dict[str, Any] | None:
+    """The record of the lock that closed a step of ``phase`` without adjudicating it (the orders as locked and
+    what the lock revealed to whom), the latest if several; ``None`` when no step of the phase locked."""
+    found = session.scalar(
+        select(GameRecord.data)
+        .where(GameRecord.game_id == game_id, GameRecord.phase == phase, GameRecord.played.is_(None))
+        .order_by(GameRecord.id.desc())
+        .limit(1)
+    )
+    return None if found is None else dict(found)

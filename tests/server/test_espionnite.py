@@ -77,3 +77,31 @@ def test_the_change_is_checked_once_when_given_not_again_at_the_close(
     assert checks == ["a par-pic"]  # the stored normal form is taken as it is at the close
     units = {(u["power"], u["place"]) for u in master.get(f"/api/games/{gid}").json()["view"]["units"]}
     assert ("FRANCE", "PIC") in units
+
+
+def test_what_the_lock_revealed_is_read_from_the_lock_record(app_client: TestClient, site: Site) -> None:
+    """The reveal a reader gets in the reaction step comes from the lock's record, the one stored copy: the game
+    row's state keeps none, and a record that says something else is what readers are told."""
+    from sqlalchemy import select
+
+    from arbitre.store.models import GameRecord, GameRow
+
+    gid, _master, players = start_game(app_client, rules=["espionnite"], deadlines={"M": 3600, "reaction": 600})
+    fr, de = players["FRANCE"], players["GERMANY"]
+    fr.put(f"/api/games/{gid}/orders", {"orders": ["A PAR - BUR", "SPY MUN"]})
+    de.put(f"/api/games/{gid}/orders", {"orders": ["A MUN - BUR"]})
+    for p in POWERS:
+        players[p].put(f"/api/games/{gid}/orders", {"ready": True})
+    assert any("A MUN - BUR" in line["en"] for line in fr.get(f"/api/games/{gid}").json()["reveal"])
+    with site.db.writing() as s:
+        row = s.scalars(select(GameRow).where(GameRow.id == gid)).one()
+        assert row.step == "reaction" and "lock_events" not in row.data
+        lock = s.scalars(select(GameRecord).where(GameRecord.game_id == gid, GameRecord.played.is_(None))).one()
+        assert (lock.phase, lock.step) == ("S1901M", "orders")
+        events = lock.data["lock_events"]
+        assert events and all(e["audience"] == ["FRANCE"] for e in events)
+        # the record now tells Germany instead: readers follow the record
+        lock.data = {**lock.data, "lock_events": [{**e, "audience": ["GERMANY"]} for e in events]}
+        row.version += 1  # a new version: no process answers from its cache
+    assert not any("A MUN - BUR" in line["en"] for line in fr.get(f"/api/games/{gid}").json()["reveal"])
+    assert any("A MUN - BUR" in line["en"] for line in de.get(f"/api/games/{gid}").json()["reveal"])

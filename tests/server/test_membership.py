@@ -25,12 +25,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from arbitre.life.forming import GameSettings, create_game, join
 from arbitre.server import worker
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Site
 from arbitre.store.access import known_games, may_know
 from arbitre.store.accounts import create_user
-from arbitre.store.games import GameSettings, create_game, join, memberships
+from arbitre.store.games import memberships
 from arbitre.store.models import OBSERVER, PLAYER, GameRow
 from tests.server.conftest import POWERS, Api
 

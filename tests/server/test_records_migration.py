@@ -28,7 +28,7 @@ from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
 from arbitre.server.site import Settings
 from arbitre.server.viewing import map_svg, view_data
-from arbitre.store.models import GameRecord
+from arbitre.store.models import GameRecord, GameRow
 
 DATA = Path(__file__).parents[1] / "data" / "records"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
@@ -132,6 +132,14 @@ def test_the_upgrade_keeps_views_maps_and_the_open_step(tmp_path: Path) -> None:
             spy = next(g for g in EXPECTED["games"] if g["tag"] == "espionnite")
             italy = _get(client, spy["players"]["ITALY"], f"/api/games/{spy['id']}").json()
             assert italy["game"]["step"] == "reaction" and italy["orders"]["lines"] == ["A VEN - PIE"]  # normal form
+            # what the lock revealed (read the same above, per reader) now lives in the lock's record only
+            with site.db.reading() as session:
+                data = session.scalar(select(GameRow.data).where(GameRow.id == spy["id"]))
+                lock = session.scalars(
+                    select(GameRecord).where(GameRecord.game_id == spy["id"], GameRecord.played.is_(None))
+                ).one()
+            assert "lock_events" not in data and (lock.phase, lock.step) == ("F1901M", "orders")
+            assert lock.data["lock_events"] and lock.data["orders"]
     finally:
         site.db.dispose()
 

@@ -8,13 +8,14 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
+from arbitre.life.forming import GameSettings, create_game, join
 from arbitre.life.referee import Referee
 from arbitre.server.clock import ManualClock
 from arbitre.server.security import hash_password
 from arbitre.server.site import Site
 from arbitre.store import migrate, open_database
 from arbitre.store.accounts import create_user
-from arbitre.store.games import GameSettings, create_game, get_game, join
+from arbitre.store.games import get_game
 from arbitre.store.models import PLAYER, Adjudication, GameRow, OrderRow
 from arbitre.store.orders import orders_of_step
 

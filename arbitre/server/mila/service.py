@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
+from arbitre.life.forming import DEADLINE_KEYS
 from arbitre.life.referee import powers_to_act
 from arbitre.server import actions, services
 from arbitre.server.errors import Problem
@@ -38,7 +39,7 @@ from arbitre.server.mila.protocol import MilaError
 from arbitre.server.mila.reading import game_object
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_name
-from arbitre.store.games import DEADLINE_KEYS, lobby_games
+from arbitre.store.games import lobby_games
 from arbitre.store.messages import PUBLIC
 from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, OBSERVER, PAUSED, PLAYER, GameRow, User
 

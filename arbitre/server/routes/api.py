@@ -16,6 +16,7 @@ from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, drafts, services
+from arbitre.server.answers import RejectedOrder, SubmitAnswer
 from arbitre.server.auth import client_address, site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
@@ -366,26 +367,21 @@ def legal(game_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.put("/games/{game_id}/orders")
-def put_orders(game_id: int, body: OrdersIn, request: Request) -> dict[str, Any]:
+def put_orders(game_id: int, body: OrdersIn, request: Request) -> SubmitAnswer:
     """Replace your orders and/or set your ready switch; the step is processed when everyone is ready."""
 
-    def answer(v: Visit, seat: Seat, result: SubmitResult) -> dict[str, Any]:
+    def answer(v: Visit, seat: Seat, result: SubmitResult) -> SubmitAnswer:
         rejected = [
-            {
-                "order": r.text,
-                "outcome": r.outcome,
-                "reason": r.reason,
-                "message": engine_message(r.message or "", r.outcome, v.actor.lang) or None,
-            }
+            RejectedOrder(r.text, r.outcome, r.reason, engine_message(r.message or "", r.outcome, v.actor.lang) or None)
             for r in result.rejected
         ]
-        return {
-            "rejected": rejected,
-            "processed": result.processed,
-            "phase": seat.row.phase,
-            "step": seat.row.step,
-            "to_do": None if result.processed else services.own_to_do(v.site, v.session, seat),
-        }
+        return SubmitAnswer(
+            rejected,
+            result.processed,
+            seat.row.phase,
+            seat.row.step,
+            None if result.processed else services.own_to_do(v.site, v.session, seat),
+        )
 
     return actions.submit_orders(
         site_of(request),

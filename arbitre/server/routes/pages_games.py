@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge.votes import DEFAULT_SECRET
 from arbitre.judge.votes import KINDS as VOTE_KINDS
+from arbitre.life.forming import DEFAULT_DEADLINES, registered_steps
 from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
@@ -39,7 +40,6 @@ from arbitre.server.viewing import (
     renderer_available,
 )
 from arbitre.server.visit import NO_CSRF, Visit, reading, writing
-from arbitre.store.games import DEFAULT_DEADLINES, registered_steps
 from arbitre.store.models import MASTER, PLAYER
 from arbitre.variants import RULE_MODULES
 from arbitre.views import View
