@@ -47,13 +47,23 @@ CORE_MODULES: tuple[str, ...] = (
     "arbitre.adjudicator.phases",
     "arbitre.adjudicator.results",
     "arbitre.adjudicator.retreats",
+    "arbitre.judge.codec",
+    "arbitre.views.build",
+    "arbitre.interface.text",
+    "arbitre.interface.answer",
+    "arbitre.interface.request",
+    "arbitre.interface.adjudicate",
 )
 """The modules the compiled build compiles: the pure core a phase's adjudication runs through.
 
-Not compiled: the rule modules (they subclass :class:`~arbitre.orders.Order`
-and :class:`~arbitre.adjudicator.MovementExtension`, which allow interpreted
+The last six are the path of a JSON contract request (``arbitre adjudicate``):
+read, checked, made a position, adjudicated and written back without an
+interpreted frame in the common case.  Not compiled: the rule modules (they
+subclass :class:`~arbitre.orders.Order` and
+:class:`~arbitre.adjudicator.MovementExtension`, which allow interpreted
 subclasses), the order errors (exception classes with class-level ``kind``),
-the options' enums, views, the judge and everything at the edge."""
+the options' enums, the views' model, the judge (but its position codec) and
+the rest of the edge."""
 
 PURE_ENV = "ARBITRE_PURE"
 """Environment variable: set (non-empty) to run a built tree as plain Python."""

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class PhaseKind(StrEnum):
@@ -41,6 +41,9 @@ ADJUSTMENTS = PhaseKind.ADJUSTMENTS
 SEASON_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KIND_NAMES = {MOVEMENT: "Movement", RETREATS: "Retreats", ADJUSTMENTS: "Adjustments"}
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
+# Letter -> member by a dict: calling the enum (``Season("S")``) runs Python code of the enum module.
+_SEASON_OF: Final[dict[str, Season]] = {s.value: s for s in Season}
+_KIND_OF: Final[dict[str, PhaseKind]] = {k.value: k for k in PhaseKind}
 
 
 class PhaseError(ValueError):
@@ -62,8 +65,12 @@ class Phase:
         # Written out (the dataclass keeps it) so that a letter becomes its member before it is stored:
         # the compiled build's attributes take only their declared type.
         object.__setattr__(self, "year", year)
-        object.__setattr__(self, "season", season if type(season) is Season else Season(season))
-        object.__setattr__(self, "kind", kind if type(kind) is PhaseKind else PhaseKind(kind))
+        if type(season) is not Season:
+            season = _SEASON_OF.get(season) or Season(season)
+        if type(kind) is not PhaseKind:
+            kind = _KIND_OF.get(kind) or PhaseKind(kind)
+        object.__setattr__(self, "season", season)
+        object.__setattr__(self, "kind", kind)
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -71,7 +78,7 @@ class Phase:
         m = _PHASE_RE.match(text.strip().upper())
         if not m:
             raise PhaseError(f"phase {text!r} is not of the form S1901M, F1901R or W1901A")
-        season, year, kind = Season(m.group(1)), int(m.group(2)), PhaseKind(m.group(3))
+        season, year, kind = _SEASON_OF[m.group(1)], int(m.group(2)), _KIND_OF[m.group(3)]
         if (season == Season.WINTER) != (kind == ADJUSTMENTS):
             raise PhaseError(f"phase {text!r}: adjustments happen in winter and only in winter")
         return cls(year, season, kind)
@@ -98,6 +105,19 @@ class Unit(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.place}"
+
+
+_new_tuple: Final = tuple.__new__
+
+
+def make_unit(power: str, kind: str, place: str) -> Unit:
+    """``Unit(power, kind, place)``, the same value, made without the named tuple's ``__new__``.
+
+    That ``__new__`` is a Python function (``collections.namedtuple`` writes it), so
+    the compiled build would run an interpreted frame for each unit of every position
+    read or made; ``tuple.__new__`` on the class is what it does inside.
+    """
+    return _new_tuple(Unit, (power, kind, place))
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,10 +34,11 @@ import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from backends import each_backend
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -308,22 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.kinds) - set(PATHS)
     if unknown:
         ap.error(f"unknown kinds {sorted(unknown)}: choose from {sorted(PATHS)}")
-    results = []
-    with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
-        if args.backend in ("sqlite", "both"):
-            results.append(run("sqlite", f"sqlite:///{workdir / 'bench.sqlite3'}", args, workdir))
-        if args.backend in ("postgresql", "both"):
-            if not args.postgres_url:
-                print("postgresql: skipped (no --postgres-url / ARBITRE_TEST_POSTGRES_URL)")
-            else:
-                from bench_server import pg_database
-
-                db_url, drop = pg_database(args.postgres_url)
-                try:
-                    results.append(run("postgresql", db_url, args, workdir))
-                finally:
-                    drop()
+    results = each_backend(args, run)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0

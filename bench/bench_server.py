@@ -42,7 +42,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -50,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from backends import each_backend
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
@@ -306,27 +306,6 @@ def report(backend: str, stats: Stats, seconds: float) -> dict[str, Any]:
     return out
 
 
-def pg_database(admin_url: str) -> tuple[str, Any]:
-    """A fresh PostgreSQL database for the run, and a function that drops it."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    url = make_url(admin_url)
-    if url.drivername in ("postgresql", "postgres"):
-        url = url.set(drivername="postgresql+psycopg")
-    name = f"arbitre_bench_{uuid.uuid4().hex[:8]}"
-    engine = create_engine(url, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-
-    def drop() -> None:
-        with engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
-
-    return url.set(database=name).render_as_string(hide_password=False), drop
-
-
 def run_backend(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     """Serve ``db_url``, set up the games, run the load, stop the server."""
     workers = 1 if backend == "sqlite" else args.server_workers
@@ -365,20 +344,7 @@ def main() -> None:
     args = ap.parse_args()
     args.rates = [float(r) for r in args.rates.split(",")] if args.rates else ([args.rate] if args.rate else [])
     run = run_open_loop if args.rates else run_backend
-    results: list[Any] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
-        if args.backend in ("sqlite", "both"):
-            results.append(run("sqlite", f"sqlite:///{workdir / 'bench.sqlite3'}", args, workdir))
-        if args.backend in ("postgresql", "both"):
-            if not args.postgres_url:
-                print("\npostgresql: skipped (no --postgres-url / ARBITRE_TEST_POSTGRES_URL)")
-            else:
-                db_url, drop = pg_database(args.postgres_url)
-                try:
-                    results.append(run("postgresql", db_url, args, workdir))
-                finally:
-                    drop()
+    results = each_backend(args, run)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 

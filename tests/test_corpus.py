@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from arbitre.interface import process_bytes
-from arbitre.interface.text import dumps
+from arbitre.interface.adjudicate import answer_lines
+from arbitre.interface.text import dump_line, dumps
 
 CORPUS = Path(__file__).parent / "data" / "contract_corpus.jsonl.gz"
 
@@ -62,3 +63,39 @@ def test_answers_unchanged(chunk: int) -> None:
             # In a batch an error names its line first; the stored answer was a one-line document.
             got["error"]["where"] = got["error"]["where"].split(": ", 1)[-1]
         assert (ok, _ordered(got)) == (entry["ok"], _ordered(json.loads(entry["answer"]))), entry["request"]
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_printed_lines_are_the_answers(chunk: int) -> None:
+    """``arbitre adjudicate`` writes common outcomes straight to bytes: byte for byte the answer objects' lines."""
+    batch = "\n".join(json.dumps(e["request"]) for e in ENTRIES[chunk::4]).encode()
+    lines = [(dump_line(answer), ok) for answer, ok in process_bytes(batch)]
+    assert answer_lines(batch, straight=True) == lines
+    assert answer_lines(batch) == lines
+
+
+def test_printed_lines_escape_as_the_objects_do() -> None:
+    """Order texts needing escapes (quote, backslash, tab, accents, a control character), a viewer, a
+    dislodged unit with its retreats: written straight to bytes exactly as the answer objects print."""
+    requests = [
+        {
+            "phase": "F1901M",
+            "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR", "A MUN"]},
+            "orders": {
+                "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", 'A "PAR\\ - \tBUR', "Ä Brést ~ Pic", "A PAR\u0001"],
+                "GERMANY": ["A MUN - RUH"],
+            },
+        },
+        {
+            "phase": "S1901M",
+            "units": {"ENGLAND": ["F LON"]},
+            "orders": {"ENGLAND": ["F LON - NTH"]},
+            "viewer": "england",
+        },
+    ]
+    batch = "\n".join(json.dumps(r, ensure_ascii=False) for r in requests).encode()
+    lines = answer_lines(batch, straight=True)
+    assert lines == [(dump_line(answer), ok) for answer, ok in process_bytes(batch)]
+    first = json.loads(lines[0][0])
+    assert first["next"]["dislodged"]["GERMANY"][0]["unit"] == "A BUR"
+    assert {r["order"] for r in first["results"]} >= {'A "PAR\\ - \tBUR', "Ä Brést ~ Pic"}

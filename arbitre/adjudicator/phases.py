@@ -21,7 +21,7 @@ from arbitre.maps import ARMY
 from arbitre.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitRef, Waive
 from arbitre.rules.ruleset import RuleSet
 from arbitre.rules.steps import MovementStep, PhaseStep
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Season, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Dislodged, Phase, Position, Season, Unit, make_unit
 
 Orders = Mapping[str, Sequence[OrderInput]]
 
@@ -89,13 +89,13 @@ def adjudicate_movement(rules: RuleSet, position: Position, orders: Orders) -> P
             unit = position.units[prov]
             move = resolver.orders[prov]
             assert isinstance(move, Move)
-            new_units[dest] = Unit(unit.power, unit.kind, move.target)
+            new_units[dest] = make_unit(unit.power, unit.kind, move.target)
     relocated: dict[str, str] = {}
     for ext in extensions:
         for prov, place in ext.relocations(resolver).items():
             relocated[prov] = place
             unit = position.units[prov]
-            new_units[gmap.province_of[place]] = Unit(unit.power, unit.kind, place)
+            new_units[gmap.province_of[place]] = make_unit(unit.power, unit.kind, place)
     standoffs = resolver.standoffs()
     if extensions:
         standoffs = standoffs.difference(new_units)  # where an extension's unit ended (a train) is no standoff
@@ -247,7 +247,7 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
             if prov in impossible or len(targets[dest]) > 1:
                 results.append(order_result(power, text, order, FAILS, "bounced"))
                 continue
-            new_units[dest] = Unit(dl.unit.power, dl.unit.kind, order.target)
+            new_units[dest] = make_unit(dl.unit.power, dl.unit.kind, order.target)
         results.append(order_result(power, text, order, SUCCEEDS, None))
     after = _advance(rules, position, new_units, {}, position.owners)
     return PhaseOutcome(position, after, tuple(results))
@@ -310,7 +310,7 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
                 elif order.unit.province in new_units:
                     power_results.append((i, OrderResult(power, text, order, ILLEGAL, "occupied")))
                 else:
-                    new_units[order.unit.province] = Unit(power, order.unit.kind or ARMY, order.unit.place)
+                    new_units[order.unit.province] = make_unit(power, order.unit.kind or ARMY, order.unit.place)
                     done[power] += 1
                     power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
             elif isinstance(order, Waive):

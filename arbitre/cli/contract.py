@@ -9,21 +9,10 @@ caller of the contract waits for.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from arbitre.interface import process_bytes
-from arbitre.interface.text import dump_line
-
-
-def write_answers(answers: Iterable[tuple[dict[str, Any], bool]], out: BinaryIO) -> bool:
-    """Write one JSON line per answer; True when every position was answered with an outcome."""
-    ok_all = True
-    for obj, ok in answers:
-        ok_all &= ok
-        out.write(dump_line(obj))
-    return ok_all
+from arbitre.interface.adjudicate import answer_lines
 
 
 def run(path: Path | None, out: BinaryIO | None = None) -> int:
@@ -34,6 +23,9 @@ def run(path: Path | None, out: BinaryIO | None = None) -> int:
         sys.stderr.write(f"error: cannot read {path}: {err.strerror}\n")
         return 2
     stream = out if out is not None else sys.stdout.buffer
-    ok = write_answers(process_bytes(raw), stream)
+    ok = True
+    for line, answered in answer_lines(raw):  # each answer written straight to bytes
+        ok &= answered
+        stream.write(line)
     stream.flush()
     return 0 if ok else 1

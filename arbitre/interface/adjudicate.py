@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import orjson
 
-from arbitre.adjudicator import adjudicate
+from arbitre.adjudicator import PhaseOutcome, adjudicate
+from arbitre.interface.answer import outcome_line
 from arbitre.interface.request import Request, RequestShapeError, read_request
 from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_step
-from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, loads
+from arbitre.interface.text import JsonSyntaxError, TextError, check_tree, dump_line, loads
 from arbitre.judge import PositionError, position_from_data
 from arbitre.maps import UnknownMapError
 from arbitre.rules import RuleSet
 from arbitre.rules.order_sets import combine_order_sets
+from arbitre.state import Position
 from arbitre.variants import InapplicableModuleError, UnknownVariantError, make_rules
 from arbitre.views import (
     MASTER,
@@ -24,6 +28,8 @@ from arbitre.views import (
     report_data,
     results_data,
 )
+
+T = TypeVar("T")
 
 
 class RequestError(ValueError):
@@ -118,15 +124,25 @@ def process(raw: Any) -> dict[str, Any]:
 
 def _process(raw: Any) -> dict[str, Any]:
     """:func:`process` of a request already checked by :func:`~arbitre.interface.text.check_tree`."""
+    done = _adjudicated(raw)
+    if isinstance(done, dict):
+        return done
+    return _outcome_data(*done)
+
+
+def _adjudicated(raw: Any) -> dict[str, Any] | tuple[RuleSet, Position, PhaseOutcome, str]:
+    """Read and adjudicate one checked request: (rules, position, outcome, viewer), or the whole answer
+    when the request asks for a step's reveal (raises RequestError)."""
     req = _read(raw)
     try:
         rules = _rules(req)
-    except UnknownMapError as err:
-        raise RequestError("map", str(err)) from err
-    except (UnknownVariantError, InapplicableModuleError) as err:
-        raise RequestError("rules", str(err)) from err
-    except ValueError as err:
-        raise RequestError("options", str(err)) from err
+    # Each clause names its exception apart: the compiled build types a name by its first clause.
+    except UnknownMapError as no_map:
+        raise RequestError("map", str(no_map)) from no_map
+    except (UnknownVariantError, InapplicableModuleError) as no_module:
+        raise RequestError("rules", str(no_module)) from no_module
+    except ValueError as bad_options:
+        raise RequestError("options", str(bad_options)) from bad_options
     try:
         position = position_from_data(
             rules,
@@ -136,8 +152,8 @@ def _process(raw: Any) -> dict[str, Any]:
             req.dislodged,
             req.extras,
         )
-    except PositionError as err:
-        raise RequestError(err.where, err.message) from err
+    except PositionError as bad_position:
+        raise RequestError(bad_position.where, bad_position.message) from bad_position
     for power in req.orders:
         if power.upper() not in rules.game_map.powers:
             raise RequestError(f"orders.{power}", f"{power!r} is not a power of the {req.map} map")
@@ -157,13 +173,17 @@ def _process(raw: Any) -> dict[str, Any]:
             return reveal_step(rules, position, orders, req.viewer)
         # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.
         final = resolve_orders(rules, position, orders, req.reactions)
-    except StepRequestError as err:
-        raise _private_error(err.where, err.message, req.viewer) from err
+    except StepRequestError as bad_step:
+        raise _private_error(bad_step.where, bad_step.message, req.viewer) from bad_step
     try:
         viewer = check_viewer(rules, req.viewer)
-    except ValueError as err:
-        raise RequestError("viewer", str(err)) from err
-    outcome = adjudicate(rules, position, final)
+    except ValueError as bad_viewer:
+        raise RequestError("viewer", str(bad_viewer)) from bad_viewer
+    return rules, position, adjudicate(rules, position, final), viewer
+
+
+def _outcome_data(rules: RuleSet, position: Position, outcome: PhaseOutcome, viewer: str) -> dict[str, Any]:
+    """The outcome object of an adjudicated phase, as ``viewer`` may see it."""
     out: dict[str, Any] = {"phase": str(position.phase)}
     if viewer != MASTER:
         out["viewer"] = viewer
@@ -201,30 +221,65 @@ def process_text(text: str) -> list[tuple[dict[str, Any], bool]]:
     JSON Lines are split on ``\\n`` only (a JSON string may hold U+2028, U+0085 or a
     form feed) and answered line by line: a bad line costs only its own answer.
     """
+    return _answers(text, _answer, _error_data)
+
+
+def _answers(
+    text: str, answer: Callable[[str, str], tuple[T, bool]], error: Callable[[RequestError], T]
+) -> list[tuple[T, bool]]:
+    """:func:`process_text` with ``answer`` for each document and ``error`` for the input's own errors."""
     lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
     if not lines:
-        return [(RequestError("(input)", "no JSON was given").to_data(), False)]
+        return [(error(RequestError("(input)", "no JSON was given")), False)]
     if len(lines) > 1 and not _one_document(text, lines):
-        return [_answer(line, f"line {n}") for n, line in lines]
-    return [_answer(text, "(json)")]
+        return [answer(line, f"line {n}") for n, line in lines]
+    return [answer(text, "(json)")]
 
 
 def process_bytes(raw: bytes) -> list[tuple[dict[str, Any], bool]]:
     """Like :func:`process_text`, from bytes: a line that is not UTF-8 costs only its own answer."""
+    return _by_line(raw, _answer, _error_data)
+
+
+STRAIGHT: Final = not isinstance(outcome_line, FunctionType)
+"""Write common outcomes straight to bytes: when the writer (:mod:`arbitre.interface.answer`) runs
+compiled.  As plain Python, building the answer objects and dumping them with orjson is faster."""
+
+
+def answer_lines(raw: bytes, straight: bool | None = None) -> list[tuple[bytes, bool]]:
+    """What ``arbitre adjudicate`` prints for ``raw``: :func:`process_bytes`'s answers, each as its line
+    (:func:`~arbitre.interface.text.dump_line`); with ``straight`` (by default :data:`STRAIGHT`) the
+    common outcomes are written straight to bytes, the same bytes."""
+    write = STRAIGHT if straight is None else straight
+    return _by_line(raw, _answer_line if write else _answer_dumped, _error_line)
+
+
+def _error_data(error: RequestError) -> dict[str, Any]:
+    return error.to_data()
+
+
+def _error_line(error: RequestError) -> bytes:
+    return dump_line(error.to_data())
+
+
+def _by_line(
+    raw: bytes, answer: Callable[[str, str], tuple[T, bool]], error: Callable[[RequestError], T]
+) -> list[tuple[T, bool]]:
+    """Answer a JSON document or JSON Lines given as bytes (see :func:`process_text`) with ``answer``."""
     try:
-        return process_text(raw.decode("utf-8"))
+        return _answers(raw.decode("utf-8"), answer, error)
     except UnicodeDecodeError as err:
         lines = [(n, line) for n, line in enumerate(raw.split(b"\n"), 1) if line.strip()]
         if len(lines) <= 1:
-            return [(RequestError("(input)", f"not UTF-8 text (byte {err.start + 1})").to_data(), False)]
-    out: list[tuple[dict[str, Any], bool]] = []
+            return [(error(RequestError("(input)", f"not UTF-8 text (byte {err.start + 1})")), False)]
+    out: list[tuple[T, bool]] = []
     for n, line in lines:
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError as bad:
-            out.append((RequestError(f"line {n}", f"not UTF-8 text (byte {bad.start + 1})").to_data(), False))
+            out.append((error(RequestError(f"line {n}", f"not UTF-8 text (byte {bad.start + 1})")), False))
             continue
-        out.append(_answer(text, f"line {n}"))
+        out.append(answer(text, f"line {n}"))
     return out
 
 
@@ -259,10 +314,37 @@ def _answer(text: str, where: str) -> tuple[dict[str, Any], bool]:
     try:
         doc = loads(text, where, lines=ORDER_LINES)  # checks the whole tree
         return _process(doc), True
-    except TextError as err:
-        failure = RequestError(err.where, err.message)
-    except RequestError as err:
-        failure = err
+    except TextError as bad_text:
+        failure = RequestError(bad_text.where, bad_text.message)
+    except RequestError as refused:  # named apart: the compiled build types a name by its first clause
+        failure = refused
+    return _located(failure, where).to_data(), False
+
+
+def _answer_dumped(text: str, where: str) -> tuple[bytes, bool]:
+    """:func:`_answer` as the line printed for it."""
+    answer, ok = _answer(text, where)
+    return dump_line(answer), ok
+
+
+def _answer_line(text: str, where: str) -> tuple[bytes, bool]:
+    """:func:`_answer` as the line printed for it; an outcome nothing hides is written straight to bytes."""
+    try:
+        doc = loads(text, where, lines=ORDER_LINES)  # checks the whole tree
+        done = _adjudicated(doc)
+        if isinstance(done, dict):
+            return dump_line(done), True
+        line = outcome_line(*done)
+        return (line if line is not None else dump_line(_outcome_data(*done))), True
+    except TextError as bad_text:
+        failure = RequestError(bad_text.where, bad_text.message)
+    except RequestError as refused:  # named apart: the compiled build types a name by its first clause
+        failure = refused
+    return dump_line(_located(failure, where).to_data()), False
+
+
+def _located(failure: RequestError, where: str) -> RequestError:
+    """``failure`` with the line it is about named first (in JSON Lines)."""
     if where != "(json)" and not failure.where.startswith(where):
-        failure = RequestError(f"{where}: {failure.where}", failure.message)
-    return failure.to_data(), False
+        return RequestError(f"{where}: {failure.where}", failure.message)
+    return failure

@@ -189,26 +189,35 @@ def _fields(value: Any, depth: int) -> int:
     """
     if depth >= MAX_DEPTH:  # the full check counts the values inside too: leave the edge to it
         return -1
-    count = 0
     if type(value) is dict:
-        count = len(value)
-        for key in value:
+        fields: dict[str, Any] = value
+        count = len(fields)
+        for key, item in fields.items():
             if len(key) > 200:
                 return -1
-        items: Any = value.values()
-    elif type(value) is list:
-        items = value
-    else:
-        return _scalar(value)
-    for item in items:
-        kind = type(item)
-        if kind is str:
-            continue
-        inner = _fields(item, depth + 1) if kind is dict or kind is list else _scalar(item)
-        if inner < 0:
-            return -1
-        count += inner
-    return count
+            inner = _inner(item, depth)
+            if inner < 0:
+                return -1
+            count += inner
+        return count
+    if type(value) is list:
+        items: list[Any] = value
+        count = 0
+        for item in items:
+            inner = _inner(item, depth)
+            if inner < 0:
+                return -1
+            count += inner
+        return count
+    return _scalar(value)
+
+
+def _inner(item: Any, depth: int) -> int:
+    """:func:`_fields` of an item inside a container at ``depth`` (strings, the common case, first)."""
+    kind = type(item)
+    if kind is str:
+        return 0
+    return _fields(item, depth + 1) if kind is dict or kind is list else _scalar(item)
 
 
 def _scalar(value: Any) -> int:
@@ -239,16 +248,19 @@ def full_loads(text: str, where: str = "(json)", *, lines: Collection[str] = ())
     """:func:`loads` without its fast path: the reference it must agree with."""
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_int=_parse_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise JsonSyntaxError(where, f"not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}") from err
-    except _DuplicateField as err:
-        raise TextError(where, f"the field {err.key[:60]!r} is given twice") from err
-    except OverflowError as err:
-        raise TextError(where, f"integers are at most {MAX_INT} in absolute value") from err
-    except RecursionError as err:
-        raise TextError(where, f"nested more than {MAX_DEPTH} levels deep") from err
-    except ValueError as err:  # parse_constant
-        raise TextError(where, f"numbers must be finite ({err} is not allowed)") from err
+    # Each clause names its exception apart: the compiled build types a name by its first clause.
+    except json.JSONDecodeError as syntax:
+        raise JsonSyntaxError(
+            where, f"not valid JSON (line {syntax.lineno}, column {syntax.colno}): {syntax.msg}"
+        ) from syntax
+    except _DuplicateField as twice:
+        raise TextError(where, f"the field {twice.key[:60]!r} is given twice") from twice
+    except OverflowError as too_big:
+        raise TextError(where, f"integers are at most {MAX_INT} in absolute value") from too_big
+    except RecursionError as too_deep:
+        raise TextError(where, f"nested more than {MAX_DEPTH} levels deep") from too_deep
+    except ValueError as constant:  # parse_constant
+        raise TextError(where, f"numbers must be finite ({constant} is not allowed)") from constant
     try:
         check_tree(value, lines=lines)
     except TextError as err:

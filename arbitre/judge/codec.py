@@ -16,7 +16,7 @@ from arbitre.adjudicator.retreats import retreat_places
 from arbitre.maps import ARMY, GameMap
 from arbitre.orders import OrderError, normalize
 from arbitre.rules import RuleSet
-from arbitre.state import Dislodged, Phase, PhaseError, Position, Unit
+from arbitre.state import Dislodged, Phase, PhaseError, Position, Unit, make_unit
 
 
 class PositionError(ValueError):
@@ -47,6 +47,8 @@ class _Tables:
         gmap = rules.game_map
         self.units: dict[str, tuple[str, str]] = {}
         self.places: dict[str, str] = {}
+        self.placed: dict[str, dict[str, tuple[str, Unit]]] = {}
+        """power -> usual spelling -> (province, unit): the units already read, made once (a table's size)."""
         for kind, adjacency in gmap.adjacency.items():
             for place in adjacency:
                 text = f"{kind} {place}"
@@ -127,15 +129,23 @@ def position_from_data(
         power = _power(rules, pname, f"units.{pname}")
         if not isinstance(ulist, list):
             raise PositionError(f"units.{pname}", "expected a list of units like ['A PAR', 'F BRE']")
+        read = tables.placed.get(power)
+        if read is None:
+            read = tables.placed[power] = {}
         for i, text in enumerate(ulist):
-            # The usual spelling is looked up; the error's words are made only when one is needed.
-            known = unit_table.get(text) if type(text) is str else None
-            kind, place = known if known is not None else parse_unit(rules, text, f"units.{pname}[{i}]")
-            prov = province_of[place]
+            hit = read.get(text) if type(text) is str else None
+            if hit is None:
+                # The usual spelling is looked up; the error's words are made only when one is needed.
+                known = unit_table.get(text) if type(text) is str else None
+                kind, place = known if known is not None else parse_unit(rules, text, f"units.{pname}[{i}]")
+                hit = (province_of[place], make_unit(power, kind, place))
+                if known is not None:
+                    read[text] = hit
+            prov, unit = hit
             if prov in placed:
                 where = f"units.{pname}[{i}]"
                 raise PositionError(where, f"{prov} already holds {placed[prov]} of {placed[prov].power}")
-            placed[prov] = Unit(power, kind, place)
+            placed[prov] = unit
     owners: dict[str, str] = {}
     if supply_centers is None:
         owners = rules.initial_owners()
@@ -185,7 +195,7 @@ def position_from_data(
                 raise PositionError(
                     where + ".by_convoy", "an attack by convoy names where it came from (attacker_from)"
                 )
-            out_dislodged[prov] = Dislodged(Unit(power, kind, place), attacker_prov, retreats, by_convoy)
+            out_dislodged[prov] = Dislodged(make_unit(power, kind, place), attacker_prov, retreats, by_convoy)
             where_of[prov] = where
     if out_dislodged and ph.kind != "R":
         raise PositionError("dislodged", f"dislodged units only exist in a retreat phase, not {ph}")

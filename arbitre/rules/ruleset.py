@@ -35,7 +35,7 @@ from arbitre.rules.options import RuleOptions
 from arbitre.rules.order_ids import OrderTable
 from arbitre.rules.phase_steps import ORDERS_STEP, Step
 from arbitre.rules.variant import Variant
-from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit
+from arbitre.state import ADJUSTMENTS, MOVEMENT, Phase, Position, Unit, make_unit
 
 F = TypeVar("F")
 
@@ -336,7 +336,7 @@ class RuleSet:
         for power, info in gmap.powers.items():
             for text in info.start_units:
                 kind, place = text.split()
-                units[gmap.province_of[place]] = Unit(power, kind, place)
+                units[gmap.province_of[place]] = make_unit(power, kind, place)
         position = Position(gmap.name, Phase.parse(gmap.first_phase), units, self.initial_owners())
         for v in self.implementing(Setup):
             position = v.starting_position(self, position)

@@ -12,7 +12,8 @@ public, and pending orders are their power's own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from arbitre.adjudicator import SUCCEEDS, OrderResult, PhaseOutcome
 from arbitre.orders import Move, Order, OrderError, Retreat
@@ -30,6 +31,9 @@ from arbitre.rules.facets import Disclosure
 from arbitre.state import Position
 from arbitre.views.data import position_data
 from arbitre.views.model import ReportLine, View, VisibleDislodged, VisibleOrder, VisibleUnit
+
+_FIRST: Final = itemgetter(0)
+"""The sort key of rows whose first item is their key (a C function: no call into Python per row)."""
 
 
 def check_viewer(rules: RuleSet, viewer: str) -> str:
@@ -51,7 +55,7 @@ def _visible(rules: RuleSet, power: str | None, text: str, order: Order | None, 
     return VisibleOrder(power, text, kind.name, places, draw=kind.draw.name, **result)
 
 
-def _final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
+def final_place(result: OrderResult, outcome: PhaseOutcome) -> str | None:
     """Where the ordered unit ended: its target after a successful move, where an extension took it, or home."""
     order = result.order
     if order is None or order.unit is None:
@@ -83,7 +87,7 @@ def _visible_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[
                 r.order,
                 outcome=r.outcome if told else None,
                 reason=r.reason if told else None,
-                final_place=_final_place(r, outcome) if told else None,
+                final_place=final_place(r, outcome) if told else None,
                 message=r.message if viewer in (MASTER, r.power) else None,
             )
         )
@@ -107,7 +111,7 @@ def _public_orders(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> list[V
                 kind.places(order) if order is not None else (),
                 r.outcome,
                 r.reason,
-                _final_place(r, outcome),
+                final_place(r, outcome),
                 r.message if viewer in (MASTER, r.power) else None,
                 kind.draw.name,
             )
@@ -276,12 +280,12 @@ def public_results_data(rules: RuleSet, outcome: PhaseOutcome, viewer: str) -> l
     for r in outcome.results:
         text = r.order_text
         rows.append(((r.power or "~", r.reason == "no_order", text), r, text))
-    rows.sort(key=lambda row: row[0])  # the order of View.orders
+    rows.sort(key=_FIRST)  # the order of View.orders
     out = []
     for _, r, text in rows:
         entry: dict[str, Any] = {"power": r.power, "order": text, "outcome": r.outcome, "reason": r.reason}
         if r.outcome == "partial":
-            entry["reached"] = _final_place(r, outcome)
+            entry["reached"] = final_place(r, outcome)
         if r.message and viewer in (MASTER, r.power):
             entry["message"] = r.message
         out.append(entry)
@@ -295,8 +299,9 @@ def next_position_data(rules: RuleSet, position: Position, viewer: str) -> dict[
     if not _hides_nothing(rules):
         return position_data(build_view(rules, position, viewer))
     units: dict[str, list[str]] = {}
-    for u in sorted(position.units.values(), key=lambda u: (u.power, u.place)):
-        units.setdefault(u.power, []).append(f"{u.kind} {u.place}")
+    # By power, then place (a place holds one unit): plain tuples sort without a key function.
+    for power, place, kind in sorted([(u.power, u.place, u.kind) for u in position.units.values()]):
+        units.setdefault(power, []).append(f"{kind} {place}")
     centers: dict[str, list[str]] = {}
     for center, power in sorted(position.owners.items()):
         centers.setdefault(power, []).append(center)
