@@ -38,6 +38,7 @@ CORE_MODULES: tuple[str, ...] = (
     "arbitre.orders.parser",
     "arbitre.rules.legality",
     "arbitre.rules.order_ids",
+    "arbitre.rules.legal_tables",
     "arbitre.rules.legal_orders",
     "arbitre.rules.ruleset",
     "arbitre.adjudicator.extension",

@@ -2,101 +2,23 @@
 
 The list is built from the same legality rules the adjudicator applies, so an
 order in the list is always accepted, and (with the standard rules) every
-accepted order appears in the list.  Convoy routes are computed once per call.
+accepted order appears in the list.  Movement orders come from the map's table
+of texts (:mod:`arbitre.rules.legal_tables`: what the map alone allows, made
+once per map); per position only the units on the board and the convoy routes
+through its fleets are looked at, once for every power.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
 
-from arbitre.maps import ARMY, FLEET, GameMap
+from arbitre.maps import GameMap
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.facets import OrderRules
-from arbitre.rules.legality import convoy_route_exists, convoy_routes, fleet_bits, fleet_seas
+from arbitre.rules.legal_tables import UnitOrders, map_orders
+from arbitre.rules.legality import convoy_reach, convoy_route_bits, convoy_route_exists, fleet_bits, sea_bits, sea_names
 from arbitre.rules.ruleset import RuleSet
-from arbitre.state import ADJUSTMENTS, MOVEMENT, Position, Unit
-
-
-class _Routes:
-    """Convoy routes in one position, cached by (origin, target, excluded sea)."""
-
-    def __init__(self, game_map: GameMap, position: Position) -> None:
-        self.map = game_map
-        self.position = position
-        self.fleets = fleet_seas(position, game_map)
-        self.cache: dict[tuple[str, str], frozenset[str]] = {}
-        self.reach_cache: dict[str, frozenset[str]] = {}
-        self.without_cache: dict[tuple[str, str, str], bool] = {}
-
-    def reachable(self, origin: str) -> frozenset[str]:
-        """Coastal provinces an army on ``origin`` might reach through fleet-held seas."""
-        if origin not in self.reach_cache:
-            self.reach_cache[origin] = _reach(self.map, self.fleets, origin)
-        return self.reach_cache[origin]
-
-    def on_route(self, origin: str, target: str) -> frozenset[str]:
-        """Seas on a minimal route from ``origin`` to ``target``."""
-        key = (origin, target)
-        if key not in self.cache:
-            self.cache[key] = (
-                convoy_routes(self.map, self.fleets, origin, target)
-                if target in self.reachable(origin)
-                else frozenset()
-            )
-        return self.cache[key]
-
-    def army_reaches(self, origin: str, target: str, without: str | None = None) -> bool:
-        """Can an army be convoyed from ``origin`` to ``target`` (without the fleet at ``without``)?"""
-        route = self.on_route(origin, target)
-        if not route:
-            return False
-        if without is None or without not in route:
-            return True
-        key = (origin, target, without)
-        known = self.without_cache.get(key)
-        if known is None:
-            fleets = fleet_bits(self.position, self.map, without)
-            known = self.without_cache[key] = convoy_route_exists(self.map, fleets, origin, target)
-        return known
-
-
-def _reach(game_map: GameMap, fleets: frozenset[str], origin: str) -> frozenset[str]:
-    nb = game_map.province_neighbours.get(FLEET, {})
-    frontier = [s for s in fleets if origin in nb.get(s, ())]
-    seen = set(frontier)
-    out: set[str] = set()
-    while frontier:
-        sea = frontier.pop()
-        for prov in nb.get(sea, ()):
-            if prov in fleets and prov not in seen:
-                seen.add(prov)
-                frontier.append(prov)
-            elif game_map.provinces[prov].terrain == "coast":
-                out.add(prov)
-    out.discard(origin)
-    return frozenset(out)
-
-
-@cache
-def _army_targets(game_map: GameMap, place: str) -> tuple[str, ...]:
-    return tuple(sorted(p for p in game_map.province_neighbours[ARMY].get(place, ())))
-
-
-def _moves(game_map: GameMap, routes: _Routes, unit: Unit) -> list[tuple[str, str, bool]]:
-    """(target place, target province, via convoy) for every legal move of ``unit``."""
-    here = game_map.province_of[unit.place]
-    out: list[tuple[str, str, bool]] = []
-    if unit.kind == ARMY:
-        land = set(_army_targets(game_map, unit.place))
-        out.extend((t, t, False) for t in sorted(land))
-        if game_map.provinces[here].terrain == "coast":
-            for t in sorted(routes.reachable(here)):
-                if routes.army_reaches(here, t):
-                    out.append((t, t, True))
-    else:
-        for t in sorted(game_map.neighbours(unit.kind, unit.place)):
-            out.append((t, game_map.province_of[t], False))
-    return out
+from arbitre.state import ADJUSTMENTS, MOVEMENT, Position
 
 
 def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, list[str]]:
@@ -147,68 +69,144 @@ def legal_orders(rules: RuleSet, position: Position, power: str) -> dict[str, li
     return out
 
 
+class _Board:
+    """What one position decides for every power's movement orders: each unit's :class:`UnitOrders` (by
+    province), the provinces of each power's units (sorted), and the convoy routes of the coastal armies."""
+
+    def __init__(self, gmap: GameMap, position: Position) -> None:
+        self.map = gmap
+        table = map_orders(gmap)
+        self.fleets = fleets = fleet_bits(position, gmap)
+        self.orders: dict[str, UnitOrders] = {}
+        self.mine: dict[str, list[str]] = {}
+        self.via: dict[str, list[str]] = {}
+        """Army's province → the provinces it may move to by convoy (sorted)."""
+        self.routes: dict[str, dict[str, int]] = {}
+        """Army's province → target → the seas (a mask) on its minimal routes there."""
+        self.by_convoy_only: dict[str, list[str]] = {}
+        """Army's province → the provinces it reaches by convoy only (sorted)."""
+        self.convoyed_into: dict[str, list[str]] = {}
+        """Province → the armies (by province) that move there by convoy only."""
+        self.convoyed: dict[str, list[tuple[str, str]]] = {}
+        """Sea → (army's place, target) of every move by convoy some minimal route of passes through it."""
+        self.sea_bits = sea_bits(gmap)
+        self._without: dict[tuple[str, str, str], bool] = {}
+        units = position.units
+        for prov in sorted(units):
+            unit = units[prov]
+            orders = self.orders[prov] = table.of(unit.kind, unit.place)
+            mine = self.mine.get(unit.power)
+            if mine is None:
+                self.mine[unit.power] = [prov]
+            else:
+                mine.append(prov)
+            if fleets and orders.coastal_army:
+                self._convoys(prov, orders)
+
+    def _convoys(self, prov: str, orders: UnitOrders) -> None:
+        """The moves by convoy of the army on ``prov`` and their routes."""
+        gmap = self.map
+        via: list[str] = []
+        routes: dict[str, int] = {}
+        for t in sorted(convoy_reach(gmap, self.fleets, prov)):
+            seas = convoy_route_bits(gmap, self.fleets, prov, t)
+            if seas:
+                via.append(t)
+                routes[t] = seas
+                for sea in sea_names(gmap, seas):
+                    on_sea = self.convoyed.get(sea)
+                    if on_sea is None:
+                        self.convoyed[sea] = [(orders.place, t)]
+                    else:
+                        on_sea.append((orders.place, t))
+        if not via:
+            return
+        self.via[prov] = via
+        self.routes[prov] = routes
+        only = [t for t in via if t not in orders.target_set]
+        if only:
+            self.by_convoy_only[prov] = only
+            for t in only:
+                into = self.convoyed_into.get(t)
+                if into is None:
+                    self.convoyed_into[t] = [prov]
+                else:
+                    into.append(prov)
+
+    def army_reaches(self, origin: str, target: str, without: str, bit: int) -> bool:
+        """Can the army on ``origin`` be convoyed to ``target`` (one of its :attr:`via`) without the fleet on
+        ``without`` (a sea whose bit is ``bit``, or no sea and 0)?"""
+        if not self.routes[origin][target] & bit:
+            return True
+        key = (origin, target, without)
+        known = self._without.get(key)
+        if known is None:
+            known = self._without[key] = convoy_route_exists(self.map, self.fleets & ~bit, origin, target)
+        return known
+
+
 def _movement_orders(gmap: GameMap, position: Position, power: str) -> dict[str, list[str]]:
-    """``power``'s movement orders, from the table of every power's, made once per position."""
+    """``power``'s movement orders: each unit's texts from the map's table (:mod:`arbitre.rules.legal_tables`),
+    those the board allows, and the orders by convoy the position's routes allow."""
     key = ("legal_orders", id(gmap))
     memo = position.memo
-    hit = memo.get(key)
-    if hit is None or hit[0] is not gmap:  # type: ignore[index]
-        hit = memo[key] = (gmap, _all_movement_orders(gmap, position))
-    table: dict[str, dict[str, list[str]]] = hit[1]  # type: ignore[index]
-    return {place: list(orders) for place, orders in table.get(power, {}).items()}
-
-
-def _all_movement_orders(gmap: GameMap, position: Position) -> dict[str, dict[str, list[str]]]:
-    """Every power's legal movement orders (power → unit's place → order texts): each unit's moves
-    and each convoy route are worked out once for all powers."""
-    routes = _Routes(gmap, position)
-    board = sorted(position.units.items())
-    moves_of = {prov: _moves(gmap, routes, u) for prov, u in board}
-    texts = {prov: str(u) for prov, u in board}
-    armies = [prov for prov, army in board if army.kind == ARMY and gmap.provinces[prov].terrain == "coast"]
-    # Each unit's move targets as supports name them: every province once, in the order of its first
-    # move there (a unit's moves by land come before its moves by convoy); ``True`` when the only way
-    # there is by convoy (then the supporter must not be the fleet the convoy needs).
-    targets: dict[str, list[tuple[str, bool]]] = {}
-    for prov, _unit in board:
-        first: dict[str, bool] = {}
-        for _, tprov, via in moves_of[prov]:
-            first[tprov] = first.get(tprov, True) and via
-        targets[prov] = list(first.items())
-    # Who could be supported from a province: the unit standing there and every unit moving there.
-    near_units: dict[str, set[str]] = {}
-    for prov, found in targets.items():
-        near_units.setdefault(prov, set()).add(prov)
-        for tprov, _ in found:
-            near_units.setdefault(tprov, set()).add(prov)
-    out: dict[str, dict[str, list[str]]] = {}
-    for prov, unit in board:
-        me = texts[prov]
-        orders = [f"{me} H"]
-        for place, _, via in moves_of[prov]:
-            orders.append(f"{me} - {place} VIA" if via else f"{me} - {place}")
-        reach = gmap.province_neighbours.get(unit.kind, {}).get(unit.place, frozenset())
-        supportable: set[str] = set()
-        for province in reach:
-            supportable.update(near_units.get(province, ()))
-        supportable.discard(prov)
-        for other_prov in sorted(supportable):
-            other = texts[other_prov]
-            if other_prov in reach:
-                orders.append(f"{me} S {other}")
-            for tprov, by_convoy in targets[other_prov]:
-                if tprov == prov or tprov not in reach:
-                    continue
-                if by_convoy and not routes.army_reaches(other_prov, tprov, without=prov):
-                    continue
-                orders.append(f"{me} S {other} - {tprov}")
-        if unit.kind in gmap.convoy_kinds and prov in gmap.seas:
-            for army_prov in armies:
-                for target in sorted(routes.reachable(army_prov)):
-                    if prov in routes.on_route(army_prov, target):
-                        orders.append(f"{me} C {texts[army_prov]} - {target}")
-        out.setdefault(unit.power, {})[unit.place] = orders
+    board = memo.get(key)
+    if not isinstance(board, _Board) or board.map is not gmap:
+        board = _Board(gmap, position)
+        memo[key] = board
+    placed = board.orders
+    via = board.via
+    out: dict[str, list[str]] = {}
+    for prov in board.mine.get(power, ()):
+        mine = placed[prov]
+        orders = list(mine.own)
+        if via:
+            for t in via.get(prov, ()):
+                orders.append(mine.via_text(t))
+        if not board.by_convoy_only:
+            for near in mine.near:
+                other = placed.get(near)
+                if other is not None:
+                    orders.extend(mine.supports(other))
+        else:
+            _supports_with_convoys(mine, board, orders)
+        if mine.convoys and via:
+            for army, t in board.convoyed.get(prov, ()):
+                orders.append(mine.convoy_text("C", army, t))
+        out[mine.place] = orders
     return out
+
+
+def _supports_with_convoys(mine: UnitOrders, board: _Board, orders: list[str]) -> None:
+    """``mine``'s supports when some army moves by convoy where it cannot go by land: for each other unit
+    (by province), its supports by land, then those of its moves by convoy into a province ``mine``
+    reaches (sorted), unless the only route needs ``mine`` itself."""
+    here = mine.province
+    reach = mine.reach
+    only = board.by_convoy_only
+    placed = board.orders
+    into = board.convoyed_into
+    others: Sequence[str] = mine.near
+    extra: set[str] = set()
+    for t in reach:
+        armies = into.get(t)
+        if armies is not None:
+            for prov in armies:
+                if prov != here and prov not in mine.near_set:
+                    extra.add(prov)
+    if extra:
+        others = sorted(extra.union(p for p in mine.near if p in placed))
+    bit = board.sea_bits.get(here, 0)
+    for prov in others:
+        other = placed.get(prov)
+        if other is None:
+            continue
+        orders.extend(mine.supports(other))
+        targets = only.get(prov)
+        if targets is not None:
+            for t in targets:
+                if t != here and t in reach and board.army_reaches(prov, t, here, bit):
+                    orders.append(mine.convoy_text("S", other.place, t))
 
 
 def _adjustment_orders(rules: RuleSet, position: Position, power: str) -> dict[str, list[str]]:

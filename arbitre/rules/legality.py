@@ -53,12 +53,29 @@ def convoy_routes(
 def _convoy_routes(
     game_map: GameMap, fleets_at: frozenset[str], origin: str, target: str, limit: int
 ) -> frozenset[str]:
-    names, seas, out, into = _sea_bits(game_map)
+    seas = _sea_bits(game_map)[1]
     fleets = 0
     for sea in fleets_at:
         index = seas.get(sea)
         if index is not None:
             fleets |= 1 << index
+    return frozenset(sea_names(game_map, convoy_route_bits(game_map, fleets, origin, target, limit)))
+
+
+def sea_names(game_map: GameMap, bits: int) -> list[str]:
+    """The seas of a mask of :func:`_sea_bits`, in the order of their bits (alphabetical)."""
+    names = _sea_bits(game_map)[0]
+    out: list[str] = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append(names[low.bit_length() - 1])
+    return out
+
+
+def convoy_route_bits(game_map: GameMap, fleets: int, origin: str, target: str, limit: int = 12) -> int:
+    """:func:`convoy_routes` on bits: ``fleets`` and the answer are masks of seas (bits of :func:`_sea_bits`)."""
+    _, _, out, into = _sea_bits(game_map)
     # A path is a mask of seas; "touches an earlier sea of the path" is one AND.
     origin_side, ends = _route_ends(game_map, fleets, origin, target)
     on_route = 0
@@ -68,7 +85,7 @@ def _convoy_routes(
         low = firsts & -firsts
         firsts ^= low
         on_route |= _extend(low.bit_length() - 1, low, 1, chains)
-    return frozenset(names[i] for i in range(len(names)) if on_route >> i & 1)
+    return on_route
 
 
 class _Chains:
@@ -126,22 +143,62 @@ def _sea_bits(game_map: GameMap) -> tuple[tuple[str, ...], dict[str, int], list[
     return names, index, out, into
 
 
-def _route_ends(game_map: GameMap, fleets: int, origin: str, target: str) -> tuple[int, int]:
-    """The fleet-held seas (bits of :func:`_sea_bits`) that touch ``origin``, and those that touch ``target``."""
+@lru_cache(maxsize=16)
+def _sea_touch(game_map: GameMap) -> dict[str, int]:
+    """Province → the seas (bits of :func:`_sea_bits`) whose fleet-adjacency reaches it."""
     nb = game_map.province_neighbours.get(FLEET, {})
     names = _sea_bits(game_map)[0]
-    first = 0
-    ends = 0
-    rest = fleets
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        near = nb.get(names[low.bit_length() - 1], ())
-        if origin in near:
-            first |= low
-        if target in near:
-            ends |= low
-    return first, ends
+    touch: dict[str, int] = {}
+    for i, sea in enumerate(names):
+        for prov in nb.get(sea, ()):
+            touch[prov] = touch.get(prov, 0) | 1 << i
+    return touch
+
+
+@lru_cache(maxsize=16)
+def _sea_coasts(game_map: GameMap) -> tuple[frozenset[str], ...]:
+    """Per sea (bits of :func:`_sea_bits`), the coastal provinces its fleet-adjacency reaches."""
+    nb = game_map.province_neighbours.get(FLEET, {})
+    provinces = game_map.provinces
+    return tuple(
+        frozenset(p for p in nb.get(sea, ()) if p in provinces and provinces[p].terrain == "coast")
+        for sea in _sea_bits(game_map)[0]
+    )
+
+
+def convoy_reach(game_map: GameMap, fleets: int, origin: str) -> set[str]:
+    """The coastal provinces (``origin`` aside) touching a sea that a chain of ``fleets`` (a mask of seas,
+    bits of :func:`_sea_bits`) links to ``origin``: where an army there might be convoyed, before routes
+    are checked for shortcuts (:func:`convoy_route_bits`)."""
+    out = _sea_bits(game_map)[2]
+    seen = frontier = fleets & _sea_touch(game_map).get(origin, 0)
+    while frontier:
+        nxt = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            nxt |= out[low.bit_length() - 1]
+        frontier = nxt & fleets & ~seen
+        seen |= frontier
+    coasts = _sea_coasts(game_map)
+    reached: set[str] = set()
+    while seen:
+        low = seen & -seen
+        seen ^= low
+        reached.update(coasts[low.bit_length() - 1])
+    reached.discard(origin)
+    return reached
+
+
+def sea_bits(game_map: GameMap) -> dict[str, int]:
+    """Sea → its bit in masks of seas (:func:`_sea_bits`)."""
+    return {sea: 1 << i for sea, i in _sea_bits(game_map)[1].items()}
+
+
+def _route_ends(game_map: GameMap, fleets: int, origin: str, target: str) -> tuple[int, int]:
+    """The fleet-held seas (bits of :func:`_sea_bits`) that touch ``origin``, and those that touch ``target``."""
+    touch = _sea_touch(game_map)
+    return fleets & touch.get(origin, 0), fleets & touch.get(target, 0)
 
 
 def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str, limit: int = 12) -> bool:
