@@ -21,20 +21,20 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import io
 import json
 import os
 import pstats
 import random
 import sys
-import time
 from typing import Any
 
 try:
     from diplomacy import Game
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the 'diplomacy' package is missing: run  .venv/bin/pip install -e .[bench]  (diplomacy==1.1.2)")
+
+from timing import cpu as timed
 
 from arbitre import compiled
 from arbitre.interface.adjudicate import answer_lines
@@ -106,18 +106,6 @@ def peer_line(line: bytes) -> bytes:
     state = game.get_state()
     results = {unit: [str(r) for r in codes] for unit, codes in game.result_history.last_value().items()}
     return json.dumps({"next": state, "results": results}, sort_keys=True).encode()
-
-
-def timed(call: Any) -> float:
-    """CPU seconds of this thread in one call (a loaded machine does not inflate them), garbage collector off."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.thread_time()
-        call()
-        return time.thread_time() - start
-    finally:
-        gc.enable()
 
 
 def main() -> int:
