@@ -40,6 +40,7 @@ def test_the_map_is_fetched_when_shown_cached_and_clickable(
         fr.on("request", lambda r: requests.append(r.url))
         answer = fr.goto(f"{base}/games/{gid}")
         assert answer is not None and "<svg" not in answer.text()  # the page is light: its map comes apart
+        assert answer.header_value("content-encoding") in ("gzip", "br")
         fr.wait_for_selector("#map svg")
         assert fr.get_attribute("html", "lang") == lang
         assert len(_maps(requests)) == 1 and "as=FRANCE" in _maps(requests)[0]
@@ -55,6 +56,9 @@ def test_the_map_is_fetched_when_shown_cached_and_clickable(
         # a reload shows the same map without fetching it again (a cache hit or a 304)
         first: list[dict[str, Any]] = fr.evaluate(MAP_SIZES)
         assert first and first[0]["transfer"] > 10_000
+        # what the browser fetched, compressed: the page and its map under 200 KB together
+        page_bytes = fr.evaluate("performance.getEntriesByType('navigation')[0].transferSize")
+        assert page_bytes > 0 and page_bytes + first[0]["transfer"] < 200_000, (page_bytes, first)
         fr.reload()
         fr.wait_for_selector("#map svg")
         again: list[dict[str, Any]] = fr.evaluate(MAP_SIZES)
