@@ -23,12 +23,22 @@ WORDS = {
         "missing": "No order yet: A MAR, F BRE",
         "so_far": "The orders written so far are valid.",
         "partly": "partly",
+        "submitted": "Submitted.",
+        "leave": "Your orders are not saved yet. Leave anyway?",
+        "retreats": ("Retreats:", "No order yet: A MAR", "The orders written so far are valid."),
+        "disbands": ("Disbands:", "Disbands required: 1; given: 0."),
+        "builds": ("Builds:", "Builds allowed: 1; given: 0."),
     },
     "fr": {
         "draft": "Brouillon enregistré, non soumis.",
         "missing": "Pas encore d'ordre : A MAR, F BRE",
         "so_far": "Les ordres écrits jusqu'ici sont valables.",
         "partly": "en partie",
+        "submitted": "Soumis.",
+        "leave": "Vos ordres ne sont pas encore enregistrés. Quitter quand même ?",
+        "retreats": ("Retraites :", "Pas encore d'ordre : A MAR", "Les ordres écrits jusqu'ici sont valables."),
+        "disbands": ("Dissolutions :", "Dissolutions requises : 1 ; données : 0."),
+        "builds": ("Constructions :", "Constructions permises : 1 ; données : 0."),
     },
 }
 
@@ -83,13 +93,16 @@ def test_a_draft_survives_reload_and_a_second_device(site: Site, lang: str, widt
         assert bots["FRANCE"].c.get(f"/api/games/{gid}/orders").json()["lines"] == []
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_leaving_warns_only_with_unsaved_changes(site: Site, width: int, height: int) -> None:
+# each language and each width once (en at 1366 px, fr at 390 px): the two cases cost what two widths did
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", *SIZES[0]), ("fr", *SIZES[1])])
+def test_leaving_warns_only_with_unsaved_changes(site: Site, lang: str, width: int, height: int) -> None:
     with live_server(site) as base, browser() as b:
-        gid, _, bots = new_game(base, f"lv{width}")
-        fr = _page(b, base, bots["FRANCE"].name, "en", width, height)
+        gid, _, bots = new_game(base, f"lv{lang}{width}")
+        fr = _page(b, base, bots["FRANCE"].name, lang, width, height)
         fr.goto(f"{base}/games/{gid}")
         fr.wait_for_selector("#check .ok")
+        # the warning's words are the reader's (the browser shows its own, the page's are kept for the others)
+        assert fr.get_attribute("#orders-form", "data-t-leave") == WORDS[lang]["leave"]
         dialogs: list[str] = []
 
         def on_dialog(d: Any) -> None:
@@ -106,18 +119,24 @@ def test_leaving_warns_only_with_unsaved_changes(site: Site, width: int, height:
         assert "/messages" not in fr.url
         # once saved, leaving does not warn
         fr.wait_for_function("document.getElementById('draft-status').dataset.state === 'draft'")
+        assert fr.inner_text("#draft-status") == WORDS[lang]["draft"]
         fr.click("#tab-messages")
         fr.wait_for_url(f"**/games/{gid}/messages")
         assert dialogs == ["beforeunload"]
         assert bots["FRANCE"].c.get(f"/api/games/{gid}/draft").json()["lines"] == ["A PAR - PIC"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_ready_submits_what_is_shown_and_others_see_it_live(site: Site, lang: str) -> None:
+# the writer and the reader swap widths with the language: each is seen at 1366 px and 390 px, in both languages
+@pytest.mark.parametrize(
+    ("lang", "writer", "reader"), [("en", *SIZES), ("fr", *reversed(SIZES))], ids=["en-1366to390", "fr-390to1366"]
+)
+def test_ready_submits_what_is_shown_and_others_see_it_live(
+    site: Site, lang: str, writer: tuple[int, int], reader: tuple[int, int]
+) -> None:
     with live_server(site) as base, browser() as b:
         gid, _, bots = new_game(base, f"rd{lang}")
-        fr = _page(b, base, bots["FRANCE"].name, lang, 1366, 900)
-        en = _page(b, base, bots["ENGLAND"].name, lang, 390, 844)
+        fr = _page(b, base, bots["FRANCE"].name, lang, *writer)
+        en = _page(b, base, bots["ENGLAND"].name, lang, *reader)
         en.goto(f"{base}/games/{gid}")
         en.wait_for_selector('#roster tr[data-power="FRANCE"] td.ready')
         no = en.inner_text('#roster tr[data-power="FRANCE"] td.ready')
@@ -133,10 +152,13 @@ def test_ready_submits_what_is_shown_and_others_see_it_live(site: Site, lang: st
             "(no) => document.querySelector('#roster tr[data-power=\"FRANCE\"] td.ready').textContent !== no", arg=no
         )
         assert en.inner_text('#roster tr[data-power="FRANCE"] td.given') == WORDS[lang]["partly"]
-        _shot(en, f"ready-live-{lang}")
+        assert fr.inner_text("#draft-status") == WORDS[lang]["submitted"]
+        _shot(en, f"ready-live-{lang}-{reader[0]}")
 
 
 def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
+    """Each phase kind's hint and count, in English at 1366 px and in French at 390 px, in one game: a page is
+    reused across languages by switching the account's language (the API) and the viewport, then reloading."""
     with live_server(site) as base, browser() as b:
         gid, master, bots = new_game(base, "wtd")
 
@@ -145,28 +167,54 @@ def test_what_to_do_in_retreats_and_winter(site: Site) -> None:
                 assert bots[p].c.put(f"/api/games/{gid}/orders", json={"orders": lines}).status_code == 200
             assert master.c.post(f"/api/games/{gid}/master", json={"action": "adjudicate"}).status_code == 200
 
+        def reread(page: Any, power: str, lang: str, width: int, height: int) -> None:
+            assert bots[power].c.put("/api/me", json={"lang": lang}).status_code == 200
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"{base}/games/{gid}")
+            page.wait_for_selector(f"html[lang={lang}]")
+            show_now(page)
+
+        def retreats(page: Any, lang: str) -> None:
+            hint, missing, so_far = WORDS[lang]["retreats"]
+            assert page.inner_text("#map-hint").startswith(hint)
+            assert page.inner_text("#to-do-list") == missing
+            # said once: the check line says the lines written are valid, not the missing units again
+            page.wait_for_function("(w) => document.getElementById('check').textContent === w", arg=so_far)
+
+        def disbands(page: Any, lang: str) -> None:
+            hint, count = WORDS[lang]["disbands"]
+            assert page.inner_text("#map-hint").startswith(hint)
+            assert page.inner_text("#to-do-list") == count
+
         fr = _page(b, base, bots["FRANCE"].name, "en", 1366, 900)
         fr.goto(f"{base}/games/{gid}")
         assert "click one of your units" in fr.inner_text("#map-hint")
         play({"GERMANY": ["A MUN - BUR"], "ITALY": ["A VEN - PIE"]})
         play({"GERMANY": ["A BUR - MAR"], "ITALY": ["A PIE S A BUR - MAR"], "FRANCE": ["A MAR H"]})
         fr.goto(f"{base}/games/{gid}")
-        assert fr.inner_text("#map-hint").startswith("Retreats:")
-        assert fr.inner_text("#to-do-list") == "No order yet: A MAR"
-        # said once: the check line says the lines written are valid, not the missing units again
-        fr.wait_for_function(
-            "(w) => document.getElementById('check').textContent === w", arg="The orders written so far are valid."
-        )
+        retreats(fr, "en")
         _shot(fr, "todo-retreats")
+        reread(fr, "FRANCE", "fr", 390, 844)
+        retreats(fr, "fr")
+        _shot(fr, "todo-retreats-fr-phone")
         play({"FRANCE": ["A MAR - GAS"]})
-        fr.goto(f"{base}/games/{gid}")
-        assert fr.inner_text("#map-hint").startswith("Disbands:")
-        assert fr.inner_text("#to-do-list") == "Disbands required: 1; given: 0."
-        de = _page(b, base, bots["GERMANY"].name, "fr", 390, 844)
+        fr.goto(f"{base}/games/{gid}")  # still French on a phone
+        show_now(fr)
+        disbands(fr, "fr")
+        _shot(fr, "todo-disbands-fr-phone")
+        reread(fr, "FRANCE", "en", 1366, 900)
+        disbands(fr, "en")
+        de = _page(b, base, bots["GERMANY"].name, "en", 1366, 900)
         de.goto(f"{base}/games/{gid}")
         show_now(de)
-        assert de.inner_text("#map-hint").startswith("Constructions")
-        assert de.inner_text("#to-do-list") == "Constructions permises : 1 ; données : 0."
+        hint, count = WORDS["en"]["builds"]
+        assert de.inner_text("#map-hint").startswith(hint)
+        assert de.inner_text("#to-do-list") == count
+        _shot(de, "todo-builds")
+        reread(de, "GERMANY", "fr", 390, 844)
+        hint, count = WORDS["fr"]["builds"]
+        assert de.inner_text("#map-hint").startswith(hint)
+        assert de.inner_text("#to-do-list") == count
         de.fill("#orders", "A MUN B")
         de.wait_for_function("document.getElementById('to-do-list').dataset.complete === '1'")
         assert "Constructions permises : 1 ; données : 1." in de.inner_text("#to-do-list")

@@ -17,6 +17,38 @@ from tests.server.mapclick import box_lines, login, new_game, open_now, shot
 
 COLONIAL = ["BRITAIN", "CHINA", "FRANCE", "HOLLAND", "JAPAN", "RUSSIA", "TURKEY"]
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+WORDS = {  # the catalog's words for the controls the layout test uses
+    "en": {
+        "submit": "Submit orders",
+        "zoom_in": "Zoom in",
+        "whole": "Whole map",
+        "rejected": "Some orders are not valid; they are kept and will fail:",
+    },
+    "fr": {
+        "submit": "Envoyer les ordres",
+        "zoom_in": "Agrandir",
+        "whole": "Carte entière",
+        "rejected": "Certains ordres ne sont pas valables ; ils sont gardés et échoueront :",
+    },
+}
+PAIRS = [
+    ("text", "bg"),
+    ("text", "surface"),
+    ("muted", "bg"),
+    ("muted", "surface"),
+    ("link", "bg"),
+    ("link", "surface"),
+    ("accent-text", "accent"),
+    ("bar-text", "bar"),
+    ("bad", "surface"),
+    ("ok", "surface"),
+    ("warn", "surface"),
+    ("text", "ok-bg"),
+    ("text", "bad-bg"),
+    ("text", "warn-bg"),
+]
+"""Text and background colours of the stylesheet that must reach 4.5:1 in each theme."""
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -71,6 +103,10 @@ def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: Man
         assert orders["x"] >= board["x"] + board["w"] - 1 and orders["y"] < board["y"] + board["h"]
         assert board["y"] < 900 / 2 and orders["y"] < 900 / 2
         assert not overlap(box(page, ".zoom"), board)
+        words = WORDS[lang]
+        assert page.inner_text("#submit-orders") == words["submit"]
+        assert page.get_attribute(".zoom-in", "aria-label") == words["zoom_in"]
+        assert page.inner_text(".zoom-reset") == words["whole"]
         shot(page, f"look-{lang}-desktop")
         # phone: the map first, in the first screen, the orders under it
         page.set_viewport_size(PHONE)
@@ -119,12 +155,17 @@ def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: Man
         page.keyboard.press("Enter")
         page.wait_for_selector("#map-menu button.menu-order")
         page.keyboard.press("Escape")
+        # post/redirect/get and the dark theme: English on the phone, French on the desktop (each language and
+        # each width once, with no second game)
+        if lang == "fr":
+            page.set_viewport_size(DESKTOP)
         # post/redirect/get: an invalid submission lands on a page that answers GET, whose live update goes on
         page.fill("#orders", "A PAR - MUN")
         page.click("#submit-orders")
         page.wait_for_selector("#rejected")
         assert page.url.split("?")[0] == f"{base}/games/{gid}"
         assert "A PAR - MUN" in page.inner_text("#rejected")
+        assert page.inner_text("#rejected p") == words["rejected"]
         assert page.request.get(page.url).status == 200  # the address the page sits at answers GET
         page.wait_for_selector("#live[data-since]", state="attached")
         page.wait_for_function("document.getElementById('live').dataset.state === 'open'")
@@ -133,17 +174,21 @@ def test_layout_menu_unit_buttons_and_zoom_at_both_widths(site: Site, clock: Man
         page.wait_for_function("document.getElementById('phase').dataset.phase === 'F1901M'")
         page.reload()  # a reload asks nothing and posts nothing
         assert "F1901M" in page.get_attribute("#phase", "data-phase")
-        # the phone in the dark theme: the map follows it
+        # the dark theme: the map follows it, and the text keeps its contrast
         page.emulate_media(color_scheme="dark")
         open_now(page, base, gid)
+        assert page.inner_text("#submit-orders") == words["submit"]
         sea = page.evaluate("getComputedStyle(document.querySelector('#map svg .m-sea')).fill")
         assert luminance(rgb(sea)) < 0.1, sea
-        shot(page, f"look-{lang}-phone-dark")
+        background, (sea_l, land_l) = check_contrast(page, "dark")
+        assert background < 0.05 and max(sea_l, land_l) < 0.15
+        where = "phone" if lang == "en" else "desktop"
+        shot(page, f"look-{lang}-{where}-dark")
         page.click("#show-last")  # the last phase's map, an image: its own style follows the theme too
         page.wait_for_function(
             "(() => { const i = document.querySelector('#last img'); return i && i.complete && i.naturalWidth > 0; })()"
         )
-        shot(page, f"look-{lang}-phone-dark-last")
+        shot(page, f"look-{lang}-{where}-dark-last")
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -161,24 +206,38 @@ def test_colonial_zoom_bar_covers_nothing_of_the_map(site: Site, clock: ManualCl
         shot(page, "look-colonial-phone")
 
 
+def check_contrast(page: Any, scheme: str) -> tuple[float, tuple[float, float]]:
+    """Assert the contrast of the page's colours, its body and its map in the theme shown; return the luminance of
+    the body's background and of the map's sea and land."""
+    values = page.evaluate(
+        "(names) => { const s = getComputedStyle(document.documentElement);"
+        " return Object.fromEntries(names.map((n) => [n, s.getPropertyValue('--' + n).trim()])); }",
+        sorted({n for pair in PAIRS for n in pair}),
+    )
+    for fg, bg in PAIRS:
+        assert contrast(values[fg], values[bg]) >= 4.5, (scheme, fg, bg, values[fg], values[bg])
+    # the page itself uses them: body text on the body's background
+    body = page.evaluate(
+        "(() => { const s = getComputedStyle(document.body); return [s.color, s.backgroundColor]; })()"
+    )
+    assert contrast(rgb(body[0]), rgb(body[1])) >= 4.5
+    # the map follows the theme: its sea and land, its labels on their halo and on the land
+    page.wait_for_selector("#map svg .m-sea", state="attached")
+    paint = page.evaluate(
+        "(() => { const f = (s, p) => getComputedStyle(document.querySelector('#map svg ' + s))[p];"
+        " return {sea: f('.m-sea', 'fill'), land: f('.m-land', 'fill'), ink: f('#labels .m-ink', 'fill'),"
+        " halo: f('#labels .m-halo', 'stroke'), legend: f('.m-legend', 'fill'),"
+        " title: f('#map-legend .m-ink', 'fill')}; })()"
+    )
+    colours = {k: rgb(v) for k, v in paint.items()}
+    assert contrast(colours["ink"], colours["halo"]) >= 4.5, (scheme, colours)
+    assert contrast(colours["ink"], colours["land"]) >= 4.5, (scheme, colours)
+    assert contrast(colours["title"], colours["legend"]) >= 4.5, (scheme, colours)
+    return luminance(rgb(body[1])), (luminance(colours["sea"]), luminance(colours["land"]))
+
+
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) -> None:
-    pairs = [
-        ("text", "bg"),
-        ("text", "surface"),
-        ("muted", "bg"),
-        ("muted", "surface"),
-        ("link", "bg"),
-        ("link", "surface"),
-        ("accent-text", "accent"),
-        ("bar-text", "bar"),
-        ("bad", "surface"),
-        ("ok", "surface"),
-        ("warn", "surface"),
-        ("text", "ok-bg"),
-        ("text", "bad-bg"),
-        ("text", "warn-bg"),
-    ]
     with live_server(site) as base, browser() as b:
         gid, _master, _bots = new_game(base, "lookdark")
         # under the site's own Content-Security-Policy, as a player's browser: the map's style must be allowed
@@ -187,32 +246,7 @@ def test_dark_theme_and_contrast_of_both_themes(site: Site, clock: ManualClock) 
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             open_now(page, base, gid)
-            values = page.evaluate(
-                "(names) => { const s = getComputedStyle(document.documentElement);"
-                " return Object.fromEntries(names.map((n) => [n, s.getPropertyValue('--' + n).trim()])); }",
-                sorted({n for pair in pairs for n in pair}),
-            )
-            for fg, bg in pairs:
-                assert contrast(values[fg], values[bg]) >= 4.5, (scheme, fg, bg, values[fg], values[bg])
-            # the page itself uses them: body text on the body's background
-            body = page.evaluate(
-                "(() => { const s = getComputedStyle(document.body); return [s.color, s.backgroundColor]; })()"
-            )
-            assert contrast(rgb(body[0]), rgb(body[1])) >= 4.5
-            backgrounds[scheme] = luminance(rgb(body[1]))
-            # the map follows the theme: its sea and land, its labels on their halo and on the land
-            page.wait_for_selector("#map svg .m-sea", state="attached")
-            paint = page.evaluate(
-                "(() => { const f = (s, p) => getComputedStyle(document.querySelector('#map svg ' + s))[p];"
-                " return {sea: f('.m-sea', 'fill'), land: f('.m-land', 'fill'), ink: f('#labels .m-ink', 'fill'),"
-                " halo: f('#labels .m-halo', 'stroke'), legend: f('.m-legend', 'fill'),"
-                " title: f('#map-legend .m-ink', 'fill')}; })()"
-            )
-            colours = {k: rgb(v) for k, v in paint.items()}
-            assert contrast(colours["ink"], colours["halo"]) >= 4.5, (scheme, colours)
-            assert contrast(colours["ink"], colours["land"]) >= 4.5, (scheme, colours)
-            assert contrast(colours["title"], colours["legend"]) >= 4.5, (scheme, colours)
-            maps[scheme] = luminance(colours["sea"]), luminance(colours["land"])
+            backgrounds[scheme], maps[scheme] = check_contrast(page, scheme)
             shot(page, f"look-theme-{scheme}")
         assert backgrounds["light"] > 0.7 and backgrounds["dark"] < 0.05
         assert min(maps["light"]) > 0.5 and max(maps["dark"]) < 0.15, maps

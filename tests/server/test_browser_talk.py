@@ -22,6 +22,7 @@ from tests.server.mapclick import PASSWORD, login, new_game, shot
 from tests.server.smtp_sink import Sink
 
 GROUP = "ENGLAND,FRANCE,GERMANY"
+PUBLIC_FR = "Presse publique"
 
 
 def _badge(page: Any, key: str) -> str:
@@ -56,7 +57,7 @@ def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Si
         assert bots["GERMANY"].c.put("/api/me", json={"lang": "fr"}).status_code == 200
         england = login(b, base, "talk_england", width=1366, height=900)
         germany = login(b, base, "talk_germany", width=390, height=844)  # a French phone
-        italy = login(b, base, "talk_italy", width=1366, height=900)
+        italy = login(b, base, "talk_italy", width=390, height=844)  # an English phone: public press
         for page in (england, germany, italy):
             page.goto(f"{base}/games/{gid}/messages")
             page.wait_for_function("document.getElementById('live').dataset.state === 'open'")
@@ -107,7 +108,10 @@ def test_a_group_message_is_one_live_conversation_for_its_three_parties(site: Si
         assert italy.locator(f'#conversations li[data-conversation="{GROUP}"]').count() == 0
         assert "Triple?" not in italy.content() and "Agreed" not in italy.content()
         assert italy.get_attribute("#messages-unread", "data-unread") == "0"
-        shot(italy, "talk-04-public-1366")
+        assert italy.inner_text('#conversations li[data-conversation="*"] a') == "Public press"
+        assert germany.inner_text('#conversations li[data-conversation="*"] a') == PUBLIC_FR
+        assert italy.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        shot(italy, "talk-04-public-390")
         germany.goto(f"{base}/games/{gid}/messages?c={GROUP}")
         text = germany.inner_text("#thread")
         assert "Triple?" in text and "Agreed, against Russia" in text and "GERMANY" not in text
