@@ -23,7 +23,7 @@ from arbitre.life.votes import records as vote_records
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
-from arbitre.server.todo import given_state, to_do
+from arbitre.server.todo import NONE, given_state, to_do
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.access import may_know
 from arbitre.store.botseats import bot_summary, excluded_from_scores
@@ -334,7 +334,9 @@ def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, 
     for p in powers_to_act(game):
         r = rows.get(p)
         lines = list(r.lines) if r else []
-        out[p] = {"given": bool(lines), "orders": given_state(game, p, lines), "ready": bool(r and r.ready)}
+        # "given" is read from the same public word: a hidden unit's order never shows (todo.given_state)
+        state = given_state(game, p, lines)
+        out[p] = {"given": state != NONE, "orders": state, "ready": bool(r and r.ready)}
     return out
 
 

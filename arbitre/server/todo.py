@@ -24,6 +24,8 @@ from arbitre.adjudicator import adjustment_counts
 from arbitre.judge import Game
 from arbitre.judge.steps import Accepts
 from arbitre.orders import OrderError
+from arbitre.rules.disclosure import unit_audience
+from arbitre.rules.events import PUBLIC
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS
 
 KIND_NAMES = {MOVEMENT: "movement", RETREATS: "retreats", ADJUSTMENTS: "adjustments"}
@@ -90,9 +92,30 @@ def to_do(game: Game, power: str, lines: Sequence[str]) -> dict[str, Any]:
 
 
 def given_state(game: Game, power: str, lines: Sequence[str]) -> str:
-    """What others may read of ``power``'s submitted orders: ``none``, ``partly`` or ``all`` (no count)."""
+    """What others may read of ``power``'s submitted orders: ``none``, ``partly`` or ``all`` (no count).
+
+    Judged only on the units every player may see: a unit some rule hides (and so its order, or that it
+    has none) never changes the word, so the word tells nobody that a hidden unit exists or was ordered."""
     if not any(line.strip() for line in lines):
         return NONE
     if game.progress.current_step.accepts == Accepts.ONE_CHANGE:
         return ALL
-    return ALL if to_do(game, power, lines)["complete"] else PARTLY
+    position = game.position
+    if position.phase.kind == ADJUSTMENTS:  # the counts owed are public (centres and unit counts)
+        return ALL if to_do(game, power, lines)["complete"] else PARTLY
+    rules = game.rules
+    if position.phase.kind == MOVEMENT:
+        units = [u for u in position.units.values() if u.power == power]
+    else:  # retreats: the dislodged units that have a choice
+        legal = game.legal_orders(power)
+        units = [
+            d.unit
+            for d in position.dislodged.values()
+            if d.unit.power == power and len(legal.get(d.unit.place, ())) > 1
+        ]
+    public = {u.place.split("/")[0] for u in units if PUBLIC in unit_audience(rules, position, u)}
+    covered, _readable = _provinces(game, lines)
+    ordered = public & covered
+    if not ordered:
+        return NONE
+    return ALL if ordered == public else PARTLY

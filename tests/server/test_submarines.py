@@ -116,7 +116,8 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
         for who, _api in readers:
             a, b = (re.sub(rf'"game":{gid}\b', '"game":ID', heard[gid][who].text()) for gid in (moved, stayed))
             assert a == b, who
-            assert heard[moved][who].kinds() == ["hello", *["phase"] * 5], who
+            # (each "given" is France's or England's orders state: the same words in both games)
+            assert [k for k in heard[moved][who].kinds() if k != "given"] == ["hello", *["phase"] * 5], who
     # the master sees the submarine; France sees its own submarine
     gm_units = {u["place"] for u in master.get(f"/api/games/{moved}").json()["view"]["units"]}
     assert "IRI-1" in gm_units
@@ -131,3 +132,47 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
             assert "IRI-1" not in a[path], (who, path)
         state = api.get(f"/api/games/{moved}").json()
         assert all(u["place"] not in ("MAO-1", "IRI-1") or u["power"] is None for u in state["view"]["units"])
+
+
+def test_the_orders_state_others_read_ignores_a_foreign_submerged_unit(app_client: TestClient, site: Site) -> None:
+    """France orders every unit it has in one game and every unit but its submerged submarine in the other:
+    the orders state others read (the players table's "Orders given", the API's progress, the ``given``
+    event) is "all" in both, so it tells nobody that a hidden unit exists or was ordered."""
+    master = Api(app_client, "stillmaster")
+    players = {p: Api(app_client, f"still_{p.lower()}") for p in POWERS}
+    observer = Api(app_client, "stillwatcher")
+    games = twin_games(master, players, observer)
+    readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
+    for gid in games:
+        play(master, players, gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
+        play(master, players, gid, {})  # S1901R
+        play(master, players, gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
+        play(master, players, gid, {})  # F1901R
+        assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
+    every, all_but_hidden = games
+    with live_server(site) as url, contextlib.ExitStack() as streams:
+        heard = {
+            gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
+            for gid in games
+        }
+        for group in heard.values():
+            for reader in group.values():
+                streams.callback(reader.close)
+                reader.wait_for("hello")
+        for gid, lines in ((every, ["A PAR H", "A MAR H", "SM MAO-1 H"]), (all_but_hidden, ["A PAR H", "A MAR H"])):
+            r = players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": lines})
+            assert r.status_code == 200 and r.json()["rejected"] == [], r.text
+            for reader in heard[gid].values():
+                reader.wait_for("given", power="FRANCE", orders="all")
+        for who, _api in readers:
+            a, b = (re.sub(rf'"game":{gid}\b', '"game":ID', heard[gid][who].text()) for gid in games)
+            assert a == b, who
+    # France itself is told its submarine has no order yet; nobody else reads anything of it
+    todo = players["FRANCE"].get(f"/api/games/{all_but_hidden}/orders").json()
+    assert "SM MAO-1" in str(todo), todo
+    for who, api in readers:
+        assert api.get(f"/api/games/{every}").json()["progress"]["FRANCE"]["orders"] == "all", who
+        a, b = fetch_all(api, every), fetch_all(api, all_but_hidden)
+        assert a.keys() == b.keys()
+        for path in a:
+            assert a[path] == b[path], (who, path)
