@@ -8,6 +8,7 @@ own orders and ready switch only; the master sees everyone's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
@@ -51,6 +52,7 @@ from arbitre.store.messages import (
     mark_read,
     messages_after,
     read_marks,
+    read_marks_in,
 )
 from arbitre.store.models import (
     ACTIVE,
@@ -524,14 +526,21 @@ def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
 def unread_messages(session: Session, user_id: int) -> int:
     """How many messages of others the user has not read in its games that are not over (the header's
     total): the sum of its conversations' unread counts, each game's built from what its seat there may
-    read and the user's own read marks, so nobody else's press moves it."""
+    read and the user's own read marks, so nobody else's press moves it.  Two queries whatever the number
+    of games: the seats and the read marks; each game's conversations come from the game's fact cache."""
     seats = session.execute(
         select(GameRow, Membership)
         .join(Membership, Membership.game_id == GameRow.id)
         .where(Membership.user_id == user_id, GameRow.status.in_((FORMING, ACTIVE, PAUSED)))
         .order_by(GameRow.id)
     ).all()
-    return sum(c["unread"] for row, member in seats for c in conversation_list(session, Seat(row, member)))
+    marks = read_marks_in(session, user_id, [row.id for row, _member in seats])
+    total = 0
+    for row, member in seats:
+        reader = Seat(row, member).press_name
+        found = fact(session, row, ("conversations", reader), partial(conversations, session, row.id, reader))
+        total += sum(max(0, others - marks.get((row.id, key), 0)) for key, _count, _last, others in found)
+    return total
 
 
 def read_conversation(session: Session, seat: Seat, conversation: str | None) -> None:

@@ -162,6 +162,17 @@ def read_marks(session: Session, game_id: int, user_id: int) -> dict[str, int]:
     return {r.conversation: r.seen for r in rows}
 
 
+def read_marks_in(session: Session, user_id: int, game_ids: Collection[int]) -> dict[tuple[int, str], int]:
+    """The user's read marks in each of ``game_ids`` at once: ``(game id, parties column)`` → how many messages
+    of others it has read there."""
+    if not game_ids:
+        return {}
+    rows = session.scalars(
+        select(MessageRead).where(MessageRead.user_id == user_id, MessageRead.game_id.in_(list(game_ids)))
+    )
+    return {(r.game_id, r.conversation): r.seen for r in rows}
+
+
 def mark_read(session: Session, game_id: int, user_id: int, seen: dict[str, int]) -> None:
     """Remember that the user has read ``seen[parties]`` messages of each conversation named (never fewer
     than before)."""
