@@ -26,7 +26,7 @@ from arbitre.judge.steps import Accepts
 from arbitre.orders import OrderError
 from arbitre.rules.disclosure import unit_audience
 from arbitre.rules.events import PUBLIC
-from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS
+from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Unit
 
 KIND_NAMES = {MOVEMENT: "movement", RETREATS: "retreats", ADJUSTMENTS: "adjustments"}
 """The phase kinds by the name the answers use."""
@@ -50,6 +50,18 @@ def _provinces(game: Game, lines: Sequence[str]) -> tuple[set[str], int]:
         if order.unit is not None:
             out.add(order.unit.province)
     return out, readable
+
+
+def _units_to_order(game: Game, power: str) -> list[Unit]:
+    """The units of ``power`` that take an order in a movement or retreat phase: all of them in a movement
+    phase; in a retreat phase the dislodged ones that have a choice."""
+    position = game.position
+    if position.phase.kind == MOVEMENT:
+        return [u for u in position.units.values() if u.power == power]
+    legal = game.legal_orders(power)
+    return [
+        d.unit for d in position.dislodged.values() if d.unit.power == power and len(legal.get(d.unit.place, ())) > 1
+    ]
 
 
 def to_do(game: Game, power: str, lines: Sequence[str]) -> dict[str, Any]:
@@ -76,15 +88,7 @@ def to_do(game: Game, power: str, lines: Sequence[str]) -> dict[str, Any]:
             out["disbands"] = {"required": -owed, "given": given}
         out["complete"] = given >= abs(owed)
         return out
-    if kind == MOVEMENT:
-        units = [u for u in position.units.values() if u.power == power]
-    else:  # retreats: the dislodged units that have a choice
-        legal = game.legal_orders(power)
-        units = [
-            d.unit
-            for d in position.dislodged.values()
-            if d.unit.power == power and len(legal.get(d.unit.place, ())) > 1
-        ]
+    units = _units_to_order(game, power)
     missing = sorted(str(u) for u in units if u.place.split("/")[0] not in covered)
     out["missing"] = missing
     out["complete"] = not missing
@@ -104,15 +108,7 @@ def given_state(game: Game, power: str, lines: Sequence[str]) -> str:
     if position.phase.kind == ADJUSTMENTS:  # the counts owed are public (centres and unit counts)
         return ALL if to_do(game, power, lines)["complete"] else PARTLY
     rules = game.rules
-    if position.phase.kind == MOVEMENT:
-        units = [u for u in position.units.values() if u.power == power]
-    else:  # retreats: the dislodged units that have a choice
-        legal = game.legal_orders(power)
-        units = [
-            d.unit
-            for d in position.dislodged.values()
-            if d.unit.power == power and len(legal.get(d.unit.place, ())) > 1
-        ]
+    units = _units_to_order(game, power)
     public = {u.place.split("/")[0] for u in units if PUBLIC in unit_audience(rules, position, u)}
     covered, _readable = _provinces(game, lines)
     ordered = public & covered
