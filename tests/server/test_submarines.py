@@ -28,6 +28,14 @@ SETTINGS = {
     "press": "full",
 }
 
+DIVE: list[dict[str, list[str]]] = [
+    {"FRANCE": ["SM BRE - MAO"]},  # S1901M
+    {},  # S1901R: held for everyone
+    {"FRANCE": ["SM MAO - MAO-1"]},  # F1901M: dives
+    {},  # F1901R
+]
+"""The orders of 1901 that take France's submarine under the Mid-Atlantic, step by step."""
+
 
 def twin_games(master: Api, players: dict[str, Api], observer: Api | None = None) -> list[int]:
     """Two Submarines games made alike by ``master``, each power taken by the same player (and watched by
@@ -104,10 +112,8 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
                 reader.wait_for("phase", phase=now)
 
         for gid in games:
-            step(gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
-            step(gid, {})  # S1901R: held for everyone
-            step(gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
-            step(gid, {})  # F1901R
+            for orders in DIVE:
+                step(gid, orders)
             assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
         moved, stayed = games
         step(moved, {"FRANCE": ["SM MAO-1 - IRI-1"], "ENGLAND": ["F LON - ENG"]})
@@ -144,10 +150,8 @@ def test_the_orders_state_others_read_ignores_a_foreign_submerged_unit(app_clien
     games = twin_games(master, players, observer)
     readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
     for gid in games:
-        play(master, players, gid, {"FRANCE": ["SM BRE - MAO"]})  # S1901M
-        play(master, players, gid, {})  # S1901R
-        play(master, players, gid, {"FRANCE": ["SM MAO - MAO-1"]})  # F1901M: dives
-        play(master, players, gid, {})  # F1901R
+        for orders in DIVE:
+            play(master, players, gid, orders)
         assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
     every, all_but_hidden = games
     with live_server(site) as url, contextlib.ExitStack() as streams:
