@@ -11,6 +11,7 @@ from urllib.parse import quote, urlsplit
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.orm import Session
 from starlette.routing import Match
 
 from arbitre.server.auth import Actor, identify, set_visitor_cookies, site_of
@@ -19,6 +20,7 @@ from arbitre.server.flash import clear_flash, flash_redirect, take_flash
 from arbitre.server.i18n import translator
 from arbitre.server.local_times import time_formatter
 from arbitre.server.power_names import power_namer, power_names
+from arbitre.server.rendered import PLACEHOLDERS, digest
 from arbitre.server.services import unread_messages
 from arbitre.server.site import Site
 from arbitre.server.wording import result_text
@@ -28,7 +30,8 @@ from arbitre.words.phases import phase_namer, phase_words
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).with_name("templates")))
 # Templates ship with the package: a restart picks up a change, so no page render checks the files again
 # (ARBITRE_TEMPLATE_RELOAD=1, a setting for working on the templates, checks them on every render).
-TEMPLATES.env.auto_reload = os.environ.get("ARBITRE_TEMPLATE_RELOAD") == "1"
+RELOAD = os.environ.get("ARBITRE_TEMPLATE_RELOAD") == "1"
+TEMPLATES.env.auto_reload = RELOAD
 
 NOTES = {
     "saved": "Orders saved.",
@@ -52,12 +55,19 @@ def duration_text(seconds: int, t: Callable[..., str]) -> str:
     return " ".join(parts[:2]) or f"0 {t('s')}"
 
 
-def render(request: Request, actor: Actor, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    """Render template ``name`` for ``actor`` (language, CSRF token, user)."""
+def render(
+    request: Request, actor: Actor, name: str, context: dict[str, Any], status: int = 200, *, keep: bool = False
+) -> HTMLResponse:
+    """Render template ``name`` for ``actor`` (language, CSRF token, user).
+
+    ``keep``: the page may come from the site's rendered pages (:mod:`arbitre.server.rendered`), keyed by all
+    that the template reads; ``context`` must then hold everything the template reads besides the values set
+    here (a route passing it builds it from what the reader may see)."""
     site = site_of(request)
     note = NOTES.get(request.query_params.get("note", ""))
     flashed = take_flash(request)  # what the form posted just before the redirect here must show
     t = translator(actor.lang)
+    slots = {"csrf": site.signer.csrf_token(actor.nonce), "server_now": site.now().isoformat()}
     ctx = {
         "t": t,
         "duration": lambda seconds: duration_text(seconds, t),
@@ -67,20 +77,36 @@ def render(request: Request, actor: Actor, name: str, context: dict[str, Any], s
         "local_time": time_formatter(actor.user),
         "lang": actor.lang,
         "user": actor.user,
-        "csrf": site.signer.csrf_token(actor.nonce),
         "note": note,
         "words": result_text,
-        "server_now": site.now().isoformat(),
         "unread": _unread(site, actor),
-        "messages_unread": _messages_unread(site, actor),
+        "messages_unread": _messages_unread(site, actor, request),
+        **slots,
         **context,
         **flashed,
     }
-    response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
+    key = _kept_key(request, actor, name, status, ctx, context) if keep and not flashed and not RELOAD else None
+    if key is not None:
+        template = TEMPLATES.get_template(name)
+        page = site.pages.page(key, lambda: template.render({**ctx, **PLACEHOLDERS, "request": request}))
+        response: HTMLResponse = HTMLResponse(page.fill(slots), status_code=status)
+    else:
+        response = TEMPLATES.TemplateResponse(request, name, ctx, status_code=status)
     set_visitor_cookies(response, actor, site.settings.secure_cookies)
     if flashed:
         clear_flash(request, response)
     return response
+
+
+def _kept_key(
+    request: Request, actor: Actor, name: str, status: int, ctx: dict[str, Any], context: dict[str, Any]
+) -> bytes | None:
+    """The key of a kept page: a digest of every value its template reads besides the slots (``None`` when
+    the context is not JSON).  The reader's user id is in it, so a reader is only served pages made for them."""
+    user = actor.user
+    who = None if user is None else [user.id, user.name, user.time_zone]
+    where = [str(request.base_url), request.url.path]
+    return digest([name, status, actor.lang, who, where, ctx["note"], ctx["unread"], ctx["messages_unread"], context])
 
 
 def _unread(site: Site, actor: Actor) -> int:
@@ -93,10 +119,15 @@ def _unread(site: Site, actor: Actor) -> int:
         return unread_count(s, actor.user.id)
 
 
-def _messages_unread(site: Site, actor: Actor) -> int:
-    """How many messages of others the logged-in reader has not read in its games (the header's total)."""
+def _messages_unread(site: Site, actor: Actor, request: Request) -> int:
+    """How many messages of others the logged-in reader has not read in its games (the header's total): read in
+    the request's own read snapshot when the page is rendered inside one (:func:`arbitre.server.visit.reading`),
+    else in a snapshot of its own."""
     if actor.user is None:
         return 0
+    session: Session | None = getattr(request.state, "read_session", None)
+    if session is not None:
+        return unread_messages(session, actor.user.id)
     with site.db.reading() as s:
         return unread_messages(s, actor.user.id)
 

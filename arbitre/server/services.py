@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Game
@@ -523,17 +523,21 @@ def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
     return out
 
 
+_SEATS_OF_USER = (
+    select(GameRow, Membership)
+    .join(Membership, Membership.game_id == GameRow.id)
+    .where(Membership.user_id == bindparam("user_id"), GameRow.status.in_((FORMING, ACTIVE, PAUSED)))
+    .order_by(GameRow.id)
+)
+"""The seats of a user in its games that are not over; built once (every page's header runs it)."""
+
+
 def unread_messages(session: Session, user_id: int) -> int:
     """How many messages of others the user has not read in its games that are not over (the header's
     total): the sum of its conversations' unread counts, each game's built from what its seat there may
     read and the user's own read marks, so nobody else's press moves it.  Two queries whatever the number
     of games: the seats and the read marks; each game's conversations come from the game's fact cache."""
-    seats = session.execute(
-        select(GameRow, Membership)
-        .join(Membership, Membership.game_id == GameRow.id)
-        .where(Membership.user_id == user_id, GameRow.status.in_((FORMING, ACTIVE, PAUSED)))
-        .order_by(GameRow.id)
-    ).all()
+    seats = session.execute(_SEATS_OF_USER, {"user_id": user_id}).all()
     marks = read_marks_in(session, user_id, [row.id for row, _member in seats])
     total = 0
     for row, member in seats:

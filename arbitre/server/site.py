@@ -10,6 +10,7 @@ from arbitre.life.referee import Referee
 from arbitre.server.chores import Chores
 from arbitre.server.clock import Clock, SystemClock
 from arbitre.server.limits import Limiter
+from arbitre.server.rendered import RenderedPages
 from arbitre.server.security import Signer
 from arbitre.server.throttle import LoginGuard
 from arbitre.store import Database
@@ -100,6 +101,8 @@ class Site:
     """Login limits, the fair queue of password checks and the password-hashing gate."""
     chores: Chores = field(default_factory=Chores)
     """Work done after the answer (the password-reset e-mails)."""
+    pages: RenderedPages = field(default_factory=RenderedPages)
+    """Rendered game pages by a digest of everything their template reads (:mod:`arbitre.server.rendered`)."""
 
     def __post_init__(self) -> None:
         self.limits = Limiter(self.db, self.now)

@@ -74,7 +74,12 @@ def reading(request: Request, csrf: str | bool = NO_CSRF) -> Iterator[Visit]:
     with site.db.reading() as session:
         actor = identify(request, session)
         _check(request, actor, csrf)
-        yield Visit(site, session, actor)
+        # A page rendered inside the block reads its header's counts in this snapshot (no second transaction).
+        request.state.read_session = session
+        try:
+            yield Visit(site, session, actor)
+        finally:
+            request.state.read_session = None
 
 
 @contextmanager

@@ -50,13 +50,17 @@ def create_token(session: Session, user_id: int, label: str, now: datetime) -> s
 
 def unread_column() -> ScalarSelect[int]:
     """How many site notifications of the user being selected are unread, as a column of the same query (the
-    count :func:`arbitre.store.outbox.unread_count` gives)."""
-    return (
-        select(func.count(Notification.id))
-        .where(Notification.user_id == User.id, Notification.in_site.is_(True), Notification.read_at.is_(None))
-        .correlate(User)
-        .scalar_subquery()
-    )
+    count :func:`arbitre.store.outbox.unread_count` gives); one object, so the login lookups that select it keep
+    their statements built once (:mod:`arbitre.store.logins`)."""
+    return _UNREAD
+
+
+_UNREAD = (
+    select(func.count(Notification.id))
+    .where(Notification.user_id == User.id, Notification.in_site.is_(True), Notification.read_at.is_(None))
+    .correlate(User)
+    .scalar_subquery()
+)
 
 
 def tokens_of(session: Session, user_id: int) -> list[ApiToken]:

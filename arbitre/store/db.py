@@ -33,8 +33,12 @@ def database_url(explicit: str | None = None) -> str:
     return url
 
 
-def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60})
+def _sqlite_engine(url: str, pool_size: int) -> Engine:
+    # A file database keeps as many idle connections as the process's request threads use at once: a connection
+    # closed when the pool is full is opened again on the next request, and each opening costs its pragmas and
+    # SQLite's reading of the schema.
+    pooled = {"pool_size": pool_size, "max_overflow": 20} if _sqlite_file(url) else {}
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60}, **pooled)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -52,6 +56,12 @@ def _sqlite_engine(url: str) -> Engine:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
+
+
+def _sqlite_file(url: str) -> bool:
+    """Is ``url`` a SQLite database in a file (pooled like a server's), not one in memory?"""
+    path = url.split("://", 1)[1].lstrip("/")
+    return bool(path) and ":memory:" not in path and "mode=memory" not in path
 
 
 class UnstorableText(ValueError):
@@ -201,7 +211,7 @@ def open_database(url: str | None = None, *, pool_size: int = 10) -> Database:
     """Open (without migrating) the database at ``url`` (see :func:`database_url`)."""
     url = database_url(url)
     if url.startswith("sqlite"):
-        engine = _sqlite_engine(url)
+        engine = _sqlite_engine(url, pool_size)
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=20, pool_recycle=1800)
     return Database(url, engine)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ScalarSelect, and_, func, or_, select
+from sqlalchemy import ScalarSelect, and_, bindparam, func, or_, select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.store.access import known_games
@@ -44,22 +44,30 @@ def get_game(session: Session, game_id: int, *, lock: bool = False, with_data: b
     return session.scalars(stmt).first()
 
 
+_GAME_AND_MEMBERSHIP = (
+    select(GameRow, Membership, DraftRow)
+    .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == bindparam("user_id")))
+    .outerjoin(
+        DraftRow,
+        and_(
+            DraftRow.game_id == GameRow.id,
+            DraftRow.power == Membership.power,
+            DraftRow.user_id == bindparam("user_id"),
+        ),
+    )
+    .where(GameRow.id == bindparam("game_id"))
+)
+"""Built once (every page and API read of a game runs it): SQLAlchemy then finds its compiled form without
+building the statement and its cache key again."""
+
+
 def game_and_membership(
     session: Session, game_id: int, user_id: int | None
 ) -> tuple[GameRow | None, Membership | None]:
     """The game ``game_id`` and ``user_id``'s membership in it, in one query (no lock, engine data deferred)."""
     if user_id is None:
         return get_game(session, game_id), None
-    stmt = (
-        select(GameRow, Membership, DraftRow)
-        .outerjoin(Membership, and_(Membership.game_id == GameRow.id, Membership.user_id == user_id))
-        .outerjoin(
-            DraftRow,
-            and_(DraftRow.game_id == GameRow.id, DraftRow.power == Membership.power, DraftRow.user_id == user_id),
-        )
-        .where(GameRow.id == game_id)
-    )
-    found = session.execute(stmt).first()
+    found = session.execute(_GAME_AND_MEMBERSHIP, {"game_id": game_id, "user_id": user_id}).first()
     if found is None:
         return None, None
     remember_draft(session, game_id, user_id, found[2])  # the game page reads it without a query of its own

@@ -22,10 +22,11 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, event, select, update
+from sqlalchemy import ColumnElement, Select, bindparam, event, select, update
 from sqlalchemy.orm import Session, SessionTransaction, make_transient_to_detached
 
 from arbitre.store.models import ApiToken, LoginSession, User
@@ -100,6 +101,24 @@ class LoginCache:
             self._users.clear()
 
 
+_STATEMENTS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Select[Any]]] = {}
+_STATEMENTS_LOCK = threading.Lock()
+
+
+def _built(parts: tuple[Any, ...], build: Callable[[], Select[Any]]) -> Select[Any]:
+    """The lookup statement for ``parts`` (a kind and the extra columns), built once per distinct set of column
+    objects: every request runs one, and SQLAlchemy then finds its compiled form without building the statement
+    and its cache key again.  Keyed by the columns' identities (the parts are kept, so no identity is reused)."""
+    key = tuple(p if isinstance(p, str) else id(p) for p in parts)
+    found = _STATEMENTS.get(key)
+    if found is None:
+        with _STATEMENTS_LOCK:
+            if len(_STATEMENTS) > 64:  # callers building new columns each time: keep no more than a few
+                _STATEMENTS.clear()
+            found = _STATEMENTS[key] = (parts, build())
+    return found[1]
+
+
 def _load(session: Session, cache: LoginCache, digest: str, uid: int) -> User | None:
     """The user row loaded again (its revision moved since it was cached)."""
     user = session.get(User, uid)
@@ -115,11 +134,15 @@ def user_by_token_hash(
     columns about the user, in one statement (two when the user's row changed since it was cached)."""
     known = cache.known(digest)
     if known is not None:
-        found = session.execute(
-            select(ApiToken.user_id, User.revision, *extra)
-            .join(User, User.id == ApiToken.user_id)
-            .where(ApiToken.token_hash == digest)
-        ).first()
+        stmt = _built(
+            ("token", *extra),
+            lambda: (
+                select(ApiToken.user_id, User.revision, *extra)
+                .join(User, User.id == ApiToken.user_id)
+                .where(ApiToken.token_hash == bindparam("digest"))
+            ),
+        )
+        found = session.execute(stmt, {"digest": digest}).first()
         if found is None:
             return None
         uid, revision = found[0], found[1]
@@ -143,11 +166,15 @@ def session_by_hash(
     (``None`` when unknown, ended or expired), in one statement (two when the user's row changed since cached)."""
     known = cache.known(digest)
     if known is not None:
-        found = session.execute(
-            select(LoginSession.id, LoginSession.expires_at, LoginSession.ended_at, User.id, User.revision, *extra)
-            .join(User, User.id == LoginSession.user_id)
-            .where(LoginSession.secret_hash == digest)
-        ).first()
+        stmt = _built(
+            ("session", *extra),
+            lambda: (
+                select(LoginSession.id, LoginSession.expires_at, LoginSession.ended_at, User.id, User.revision, *extra)
+                .join(User, User.id == LoginSession.user_id)
+                .where(LoginSession.secret_hash == bindparam("digest"))
+            ),
+        )
+        found = session.execute(stmt, {"digest": digest}).first()
         if found is None or found[2] is not None or found[1] <= now:
             return None
         uid = found[3]

@@ -259,6 +259,7 @@ def game_page(game_id: int, request: Request) -> Response:
             v.actor,
             "game.html",
             {**_game_context(v.site, v.session, seat, v.actor.lang), "live_since": live.since(v.site, v.session, seat)},
+            keep=True,  # the context is what this reader sees: the page is rendered again only when it changes
         )
 
 
