@@ -184,3 +184,27 @@ def test_json_answers_are_the_recorded_bytes(app_client: TestClient, site: Site,
     want = path.read_text(encoding="utf-8")
     assert got.splitlines() == want.splitlines()
     assert got == want
+
+
+def test_typed_answers_are_response_models_in_openapi(app_client: TestClient) -> None:
+    """``GET /api/openapi.json`` names each typed answer as its route's response, with the keys of its JSON."""
+    doc = app_client.get("/api/openapi.json").json()
+
+    def answer(path: str, method: str = "get") -> Any:
+        ok = next(v for k, v in doc["paths"][path][method]["responses"].items() if k.startswith("2"))
+        return ok["content"]["application/json"]["schema"]
+
+    schemas = doc["components"]["schemas"]
+    assert answer("/api/games/{game_id}") == {
+        "anyOf": [{"$ref": "#/components/schemas/GameState"}, {"$ref": "#/components/schemas/OutsiderState"}],
+        "title": "Response Game Api Games  Game Id  Get",
+    }
+    assert answer("/api/games/{game_id}/votes")["$ref"].endswith("/Votes")
+    assert answer("/api/games/{game_id}/messages")["$ref"].endswith("/Messages")
+    assert answer("/api/games", "post")["$ref"].endswith("/GameSummary")
+    assert answer("/api/games/{game_id}/history")["items"]["$ref"].endswith("/PlayedPhase")
+    assert answer("/api/games/{game_id}/orders", "put")["$ref"].endswith("/SubmitAnswer")
+    assert "from" in schemas["Message"]["properties"] and "with" in schemas["Conversation"]["properties"]
+    state = schemas["GameState"]
+    assert {"game", "roster", "view", "votes", "progress"} <= set(state["required"])
+    assert "orders" not in state["required"] and "all_orders" in state["properties"]  # present only for some
