@@ -25,8 +25,8 @@ def _absent(value: object) -> bool:
     return value is None
 
 
-Omitted = Annotated[T | None, Field(default=None, exclude_if=_absent)]
-"""A field present in the JSON only when it has a value (``None``: the key is missing, not null)."""
+Omitted = Annotated[T | None, Field(exclude_if=_absent)]
+"""A field present in the JSON only when it has a value (give it ``= None``: then the key is missing, not null)."""
 
 Mapping = dict[str, Any]
 """Another module's JSON form (a view, a vote, the scores...), carried as it is."""
@@ -53,6 +53,33 @@ class Answer(BaseModel):
         raise KeyError(key)
 
 
+class Builds(Answer):
+    """The builds a power may make and how many its orders give."""
+
+    allowed: int
+    given: int
+
+
+class Disbands(Answer):
+    """The disbands a power owes and how many its orders give."""
+
+    required: int
+    given: int
+
+
+class ToDo(Answer):
+    """What a power has still to do now with some orders: the phase kind and step, whether one change is all
+    the step takes, the units still without an order, the builds or disbands owed, whether it is complete."""
+
+    kind: str
+    step: str
+    one_change: bool
+    missing: list[str]
+    complete: bool
+    builds: Omitted[Builds] = None
+    disbands: Omitted[Disbands] = None
+
+
 class RejectedOrder(Answer):
     """One submitted line the engine refused (kept: it will fail), in the reader's words."""
 
@@ -70,7 +97,7 @@ class SubmitAnswer(Answer):
     processed: bool
     phase: str
     step: str
-    to_do: Mapping | None
+    to_do: ToDo | None
 
 
 class GameSummary(Answer):
@@ -97,9 +124,9 @@ class GameSummary(Answer):
     votes: Mapping
     seats: int | None
     steps: list[str]
-    players: Omitted[int]
+    players: Omitted[int] = None
     """Seats taken (the lobby and joining answers only)."""
-    taken: Omitted[int]
+    taken: Omitted[int] = None
     """Seats taken, again under the lobby's name."""
 
 
@@ -203,8 +230,8 @@ class OwnOrders(Answer):
     legal: dict[str, list[str]]
     submitted: bool
     draft: list[str] | None
-    to_do: Mapping | None
-    locked: Omitted[list[str]]
+    to_do: ToDo | None
+    locked: Omitted[list[str]] = None
 
 
 class PowerOrders(Answer):
@@ -238,11 +265,11 @@ class GameState(Answer):
     ending: Mapping
     scores: Mapping | None
     progress: dict[str, PowerProgress] | None
-    orders: Omitted[OwnOrders]
-    reveal: Omitted[list[Mapping]]
-    all_orders: Omitted[dict[str, PowerOrders]]
-    to_act: Omitted[list[str]]
-    ready: Omitted[list[str]]
+    orders: Omitted[OwnOrders] = None
+    reveal: Omitted[list[Mapping]] = None
+    all_orders: Omitted[dict[str, PowerOrders]] = None
+    to_act: Omitted[list[str]] = None
+    ready: Omitted[list[str]] = None
 
 
 class OutsiderState(Answer):
@@ -304,7 +331,7 @@ class Checked(Answer):
     """The engine's verdict on orders not stored: the rejected lines and what is still to do."""
 
     errors: list[CheckedLine]
-    to_do: Mapping | None
+    to_do: ToDo | None
 
 
 class Draft(Answer):
@@ -313,7 +340,7 @@ class Draft(Answer):
     phase: str
     step: str
     lines: list[str] | None
-    to_do: Mapping | None
+    to_do: ToDo | None
 
 
 class SavedDraft(Draft):

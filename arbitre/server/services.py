@@ -41,6 +41,7 @@ from arbitre.server.answers import (
     Role,
     Roster,
     RosterPlayer,
+    ToDo,
     Viewer,
     Votes,
 )
@@ -385,7 +386,7 @@ def progress(session: Session, row: GameRow, game: Game) -> dict[str, PowerProgr
     return out
 
 
-def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None = None) -> dict[str, Any] | None:
+def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None = None) -> ToDo | None:
     """What the requester's power has still to do now with ``lines`` (default: its submitted orders); ``None``
     when it has nothing to order in the current step."""
     row = seat.row
