@@ -136,6 +136,8 @@ def play(rec: Recorder, clock: ManualClock, site: Site) -> None:
         for who in ("master", "france", "watcher", "outsider"):
             rec.call(who, "GET", f"{g}/history/{i}")
     rec.call("france", "GET", f"{g}/history/9")
+    rec.call("outsider", "GET", f"{g}/scores")
+    rec.call("france", "GET", f"{g}/scores")
     # a private game: its invitation (the token set aside)
     private = rec.call("germany", "POST", "/api/games", {"name": "Hidden", "private": True, "join_code": "x1"})
     state = rec.call("germany", "GET", f"/api/games/{private['id']}")
