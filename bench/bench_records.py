@@ -8,18 +8,26 @@ the game page ``GET /games/{id}``.  Printed: the medians per game length and the
 ≤ 1.5×), and, as the peer, what loading the long game cost before records (replaying every phase
 from the orders as typed: ``Game.from_data`` of the old document).
 
+The MILA case: France's MILA client (frames over the site's websocket, as MILA's client writes them)
+``synchronize`` and ``get_phase_history`` of the last phase, each timed first after a phase: the game's
+cached state forgotten and every viewer's MILA timeline (:mod:`arbitre.server.mila.timelines`) put back to
+before the last phase, so that the read folds that phase's record as it does right after it is played.
+Also printed: a synchronize in a fresh process, which folds every record of the game once.
+
     .venv/bin/python bench/bench_records.py [--phases 4 60] [--reps 30] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +39,7 @@ from arbitre.server import security
 from arbitre.server.app import create_app, make_site
 from arbitre.server.boards import BOARDS
 from arbitre.server.clock import ManualClock
+from arbitre.server.mila import timelines
 from arbitre.server.site import Settings, Site
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -93,6 +102,48 @@ def first_read(site: Site, api: Api, gid: int, path: str, reps: int) -> float:
     return statistics.median(times)
 
 
+class MilaClient:
+    """A MILA client over the site's websocket, frames written by hand (as ``diplomacy`` 1.1.2 writes them)."""
+
+    def __init__(self, ws: Any, name: str, power: str, gid: int) -> None:
+        self.ws = ws
+        self.token = self.ask("sign_in", username=name, password="password123")["data"]
+        self.game = {"token": self.token, "game_id": str(gid), "game_role": power}
+        assert self.ask("join_game", token=self.token, game_id=str(gid), power_name=power)["name"] == "data_game"
+
+    def ask(self, name: str, **fields: Any) -> dict[str, Any]:
+        """A request's response (notifications met on the way are dropped)."""
+        self.ws.send_text(json.dumps({"name": name, "request_id": uuid.uuid4().hex, **fields}))
+        while True:
+            frame: dict[str, Any] = json.loads(self.ws.receive_text())
+            if "notification_id" not in frame:
+                assert frame["name"] != "error", frame
+                return frame
+
+
+def mila_read(site: Site, client: TestClient, name: str, gid: int, reps: int) -> tuple[float, float, float]:
+    """Median milliseconds of a MILA client's synchronize and of its phase history of the last phase, read first
+    after a phase (the game's cached state forgotten, every viewer's timeline back to before that phase), and of
+    one synchronize in a fresh process (no timeline kept: every record folded once)."""
+    with client.websocket_connect("/") as ws:
+        mila = MilaClient(ws, name, "FRANCE", gid)
+        times: dict[str, list[float]] = {"sync": [], "history": [], "cold": []}
+        for _ in range(reps):
+            for kind, fields in (("sync", {"timestamp": 0}), ("history", {"from_phase": -1, "to_phase": -1})):
+                site.referee.cache.forget(gid)
+                timelines.rewind(1)
+                start = time.perf_counter()
+                mila.ask("synchronize" if kind == "sync" else "get_phase_history", **mila.game, **fields)
+                times[kind].append((time.perf_counter() - start) * 1000)
+        for _ in range(max(3, reps // 5)):
+            site.referee.cache.forget(gid)
+            timelines.forget()
+            start = time.perf_counter()
+            mila.ask("synchronize", timestamp=0, **mila.game)
+            times["cold"].append((time.perf_counter() - start) * 1000)
+    return statistics.median(times["sync"]), statistics.median(times["history"]), statistics.median(times["cold"])
+
+
 def old_load(game: Game, reps: int) -> float:
     """Median milliseconds of loading the old one-document form of ``game`` (replaying every phase)."""
     gmap = game.rules.game_map
@@ -129,12 +180,14 @@ def main() -> None:
         )
         with TestClient(create_app(site=site)) as client:
             rows = []
+            milas: list[tuple[float, float, float]] = []
             for n in args.phases:
                 gid, api, shadow = play(client, f"g{n}", n, rng)
                 played = len(api.call("GET", f"/api/games/{gid}/history").json())
                 api_ms = first_read(site, api, gid, f"/api/games/{gid}", args.reps)
                 page_ms = first_read(site, api, gid, f"/games/{gid}", args.reps)
                 rows.append((played, api_ms, page_ms, old_load(shadow, max(3, args.reps // 5))))
+                milas.append(mila_read(site, client, f"g{n}france", gid, args.reps))
         site.db.dispose()
     for played, api_ms, page_ms, replay_ms in rows:
         print(
@@ -143,6 +196,13 @@ def main() -> None:
         )
     (short, a1, p1, _), (long, a2, p2, _) = rows
     print(f"ratio {long} / {short} phases: API {a2 / a1:.2f}x, page {p2 / p1:.2f}x (target <= 1.5x)")
+    for (played, *_), (sync_ms, history_ms, cold_ms) in zip(rows, milas, strict=True):
+        print(
+            f"{played:3d} phases, MILA: synchronize {sync_ms:6.1f} ms, last phase's history {history_ms:6.1f} ms "
+            f"(median of {args.reps}); synchronize in a fresh process (every record folded once) {cold_ms:6.1f} ms"
+        )
+    (s1, h1, _), (s2, h2, _) = milas
+    print(f"ratio {long} / {short} phases, MILA: synchronize {s2 / s1:.2f}x, history {h2 / h1:.2f}x (target <= 1.5x)")
     sys.stdout.flush()
 
 

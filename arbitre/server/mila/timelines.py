@@ -136,3 +136,11 @@ def forget() -> None:
     """Forget every timeline (tests, benches: a new process)."""
     with _LOCK:
         _STEPS.clear()
+
+
+def rewind(records: int) -> None:
+    """Forget the last ``records`` records of every kept timeline (benches: where the timelines stood that many
+    phases ago, so that the next read folds them again as the first read after a phase does)."""
+    with _LOCK:
+        for key, kept in list(_STEPS.items()):
+            _STEPS[key] = kept[: max(1, len(kept) - records)]
