@@ -28,7 +28,7 @@ from arbitre.store import Database
 from arbitre.store.models import GameRow
 from arbitre.store.records import played_records
 
-MAX_TIMELINES = 4096
+MAX_TIMELINES = 1024
 """(game, viewer) pairs kept at most (the least recently read are forgotten first)."""
 
 
