@@ -12,7 +12,8 @@ The MILA case: France's MILA client (frames over the site's websocket, as MILA's
 ``synchronize`` and ``get_phase_history`` of the last phase, each timed first after a phase: the game's
 cached state forgotten and every viewer's MILA timeline (:mod:`arbitre.server.mila.timelines`) put back to
 before the last phase, so that the read folds that phase's record as it does right after it is played.
-Also printed: a synchronize in a fresh process, which folds every record of the game once.
+Also printed: a synchronize in a fresh process, which folds every record of the game once.  The two
+games are read in turn, rep by rep, so that the machine's load drifts alike over both.
 
     .venv/bin/python bench/bench_records.py [--phases 4 60] [--reps 30] [--seed 0]
 """
@@ -121,27 +122,31 @@ class MilaClient:
                 return frame
 
 
-def mila_read(site: Site, client: TestClient, name: str, gid: int, reps: int) -> tuple[float, float, float]:
-    """Median milliseconds of a MILA client's synchronize and of its phase history of the last phase, read first
-    after a phase (the game's cached state forgotten, every viewer's timeline back to before that phase), and of
-    one synchronize in a fresh process (no timeline kept: every record folded once)."""
+def mila_reads(site: Site, client: TestClient, games: list[tuple[str, int]], reps: int) -> list[tuple[float, ...]]:
+    """For each game (France's account name, game id): median milliseconds of France's MILA synchronize and of
+    its phase history of the last phase, each read first after a phase (the game's cached state forgotten, every
+    viewer's timeline back to before that phase), and of one synchronize in a fresh process (no timeline kept:
+    every record folded once).  The games are read in turn, rep by rep, so that the machine's load drifts
+    alike over both."""
     with client.websocket_connect("/") as ws:
-        mila = MilaClient(ws, name, "FRANCE", gid)
-        times: dict[str, list[float]] = {"sync": [], "history": [], "cold": []}
+        milas = [MilaClient(ws, name, "FRANCE", gid) for name, gid in games]
+        times: list[dict[str, list[float]]] = [{"sync": [], "history": [], "cold": []} for _ in games]
         for _ in range(reps):
-            for kind, fields in (("sync", {"timestamp": 0}), ("history", {"from_phase": -1, "to_phase": -1})):
-                site.referee.cache.forget(gid)
-                timelines.rewind(1)
-                start = time.perf_counter()
-                mila.ask("synchronize" if kind == "sync" else "get_phase_history", **mila.game, **fields)
-                times[kind].append((time.perf_counter() - start) * 1000)
+            for mila, (_, gid), got in zip(milas, games, times, strict=True):
+                for kind, fields in (("sync", {"timestamp": 0}), ("history", {"from_phase": -1, "to_phase": -1})):
+                    site.referee.cache.forget(gid)
+                    timelines.rewind(1)
+                    start = time.perf_counter()
+                    mila.ask("synchronize" if kind == "sync" else "get_phase_history", **mila.game, **fields)
+                    got[kind].append((time.perf_counter() - start) * 1000)
         for _ in range(max(3, reps // 5)):
-            site.referee.cache.forget(gid)
-            timelines.forget()
-            start = time.perf_counter()
-            mila.ask("synchronize", timestamp=0, **mila.game)
-            times["cold"].append((time.perf_counter() - start) * 1000)
-    return statistics.median(times["sync"]), statistics.median(times["history"]), statistics.median(times["cold"])
+            for mila, (_, gid), got in zip(milas, games, times, strict=True):
+                site.referee.cache.forget(gid)
+                timelines.forget()
+                start = time.perf_counter()
+                mila.ask("synchronize", timestamp=0, **mila.game)
+                got["cold"].append((time.perf_counter() - start) * 1000)
+    return [tuple(statistics.median(got[k]) for k in ("sync", "history", "cold")) for got in times]
 
 
 def old_load(game: Game, reps: int) -> float:
@@ -180,14 +185,15 @@ def main() -> None:
         )
         with TestClient(create_app(site=site)) as client:
             rows = []
-            milas: list[tuple[float, float, float]] = []
+            games: list[tuple[str, int]] = []
             for n in args.phases:
                 gid, api, shadow = play(client, f"g{n}", n, rng)
                 played = len(api.call("GET", f"/api/games/{gid}/history").json())
                 api_ms = first_read(site, api, gid, f"/api/games/{gid}", args.reps)
                 page_ms = first_read(site, api, gid, f"/games/{gid}", args.reps)
                 rows.append((played, api_ms, page_ms, old_load(shadow, max(3, args.reps // 5))))
-                milas.append(mila_read(site, client, f"g{n}france", gid, args.reps))
+                games.append((f"g{n}france", gid))
+            milas = mila_reads(site, client, games, args.reps)
         site.db.dispose()
     for played, api_ms, page_ms, replay_ms in rows:
         print(
@@ -201,7 +207,7 @@ def main() -> None:
             f"{played:3d} phases, MILA: synchronize {sync_ms:6.1f} ms, last phase's history {history_ms:6.1f} ms "
             f"(median of {args.reps}); synchronize in a fresh process (every record folded once) {cold_ms:6.1f} ms"
         )
-    (s1, h1, _), (s2, h2, _) = milas
+    (s1, h1, _), (s2, h2, _) = milas[0], milas[-1]
     print(f"ratio {long} / {short} phases, MILA: synchronize {s2 / s1:.2f}x, history {h2 / h1:.2f}x (target <= 1.5x)")
     sys.stdout.flush()
 
