@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +16,13 @@ import arbitre.store.records as store_records
 from arbitre.judge import Game
 from arbitre.judge.game import record_from_data, record_view
 from arbitre.server import services
+from arbitre.server.app import create_app, make_site
+from arbitre.server.clock import ManualClock
 from arbitre.server.mila import board, reading, timelines
 from arbitre.server.mila.access import messages_of, press_name, viewer_of
 from arbitre.server.mila.board import OMNISCIENT_TYPE
 from arbitre.server.mila.service import process_now
-from arbitre.server.site import Site
+from arbitre.server.site import Settings, Site
 from arbitre.store.messages import count_for
 from arbitre.store.models import GameRow, Message, User
 from arbitre.store.records import played_records
@@ -210,3 +213,29 @@ def check_timelines(site: Site, gid: int, master: Api, players: dict[str, Api]) 
         records = [record_from_data(rules, d) for d in played_records(s, gid)]
     left_out = [r.position.phase for r in records if board.hidden(record_view(rules, r, "master"))]
     assert left_out or len(records) < 12, "the seeded game has a retreat phase nobody could play"
+
+
+def test_two_databases_never_share_a_timeline(site: Site, clock: ManualClock, tmp_path: Path) -> None:
+    """Two sites whose games have the same id, the same creation time and as many phases, France's army moved to
+    Burgundy in one and to Picardy in the other: each site's synchronize tells its own influence (the kept
+    timelines are the database's, not only the game id's)."""
+    other = make_site(Settings(database_url=f"sqlite:///{tmp_path / 'other.sqlite3'}", run_worker=False), clock)
+    try:
+        told = []
+        for one, target in ((site, "BUR"), (other, "PIC")):
+            with TestClient(create_app(site=one)) as client:
+                gid, master, players = start_game(client)
+                assert (
+                    players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": [f"A PAR - {target}"]}).status_code
+                    == 200
+                )
+                for _ in range(2):
+                    assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
+                france = user_id_of(one, players["FRANCE"].name)
+                seen, _ = reading.glance(one, france, str(gid), "FRANCE")
+                told.append((gid, seen.played, seen.influence))
+        assert told[0][:2] == told[1][:2]  # the same game id and length in both
+        assert (told[0][2].get("BUR"), told[0][2].get("PIC")) == ("FRANCE", None)
+        assert (told[1][2].get("BUR"), told[1][2].get("PIC")) == (None, "FRANCE")
+    finally:
+        other.db.dispose()
