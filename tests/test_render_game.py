@@ -152,7 +152,7 @@ def test_submarines_submerging_and_torpedoes_are_drawn() -> None:
     france = game.phase_view(torpedo, "FRANCE")
     assert [g.get("data-kind") for g in drawn(france) if "ENG-1" in (g.get("data-places") or "")] == ["torpedo_support"]
     assert "England SM ENG-1" not in render_svg(france)
-    assert "England SM ENG-1 (submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
+    assert "England SM ENG-1 (submarine, submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
 
 
 def test_outsider_map_holds_nothing_hidden() -> None:
@@ -164,7 +164,7 @@ def test_outsider_map_holds_nothing_hidden() -> None:
     assert "submerged" not in svg and f"translate({x:g} {y:g})" not in svg
     assert render_svg(after, geo) == svg  # the drawing depends on the view only
     assert f"translate({x:g} {y:g})" in render_svg(game.view("ENGLAND"), geo)
-    assert "England SM ENG-1 (submerged)" in render_svg(game.view("master"), geo)
+    assert "England SM ENG-1 (submarine, submerged)" in render_svg(game.view("master"), geo)
 
 
 def test_espionnite_spies_and_a_reaction_change_are_drawn() -> None:
