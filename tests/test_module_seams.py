@@ -174,6 +174,11 @@ def test_new_help_lists_the_maps_and_modules_from_the_registry() -> None:
         if module.for_map is None:
             assert module.name in text and module.title in text, module.name
     assert "colonial" in text and "start_submarines" in text
+    # A module's maps are shown as they are written (the help goes through rich, whose markup eats "[…]").
+    for module in RULE_MODULES:
+        if module.for_map is None and module.maps:
+            assert f"{module.name}: {module.title} (maps: {', '.join(module.maps)})" in text, module.name
+    assert any(m.maps and m.for_map is None for m in RULE_MODULES)
 
 
 NEWCOMER_MODULES = ("capture_builds", "italian_fleet", "even_years", "fifteen_centres", "wings")
