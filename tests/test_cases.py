@@ -40,6 +40,7 @@ EXPECTED_COUNTS = {
     "even_years": 5,
     "fifteen_centres": 3,
     "wings": 9,
+    "declarations": 6,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

@@ -181,9 +181,10 @@ def test_new_help_lists_the_maps_and_modules_from_the_registry() -> None:
     assert any(m.maps and m.for_map is None for m in RULE_MODULES)
 
 
-NEWCOMER_MODULES = ("capture_builds", "italian_fleet", "even_years", "fifteen_centres", "wings")
+NEWCOMER_MODULES = ("capture_builds", "italian_fleet", "even_years", "fifteen_centres", "wings", "declarations")
 """Modules written by following the guide literally, one per rule point (build sites, the start, whether a phase
-is played, the victory count, a unit kind); each needed its folder and its registry entry, nothing else."""
+is played, the victory count, a unit kind, a step of the phase); each needed its folder and its registry entry
+(and the general fixes noted in the issue's closing note), nothing else."""
 
 
 def _registry_entries() -> dict[str, str]:

@@ -175,6 +175,16 @@ RULE_MODULES: tuple[RuleModule, ...] = (
         N_("Wings"),
         N_("A new unit, the wing (W): it moves like an army and may also fly across one sea province."),
     ),
+    RuleModule(
+        "declarations",
+        "arbitre.variants.declarations:make_declarations",
+        N_("Declarations"),
+        N_(
+            "Before the moves, each power may publicly declare one province it means to enter (DECLARE BUR);"
+            " everyone reads the declarations, then gives its orders again."
+        ),
+        messages_at="arbitre.variants.declarations.kinds:ORDER_MESSAGES",
+    ),
 )
 """Every rule module the judge knows, in the order they are listed to users."""
 

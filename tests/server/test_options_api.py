@@ -123,7 +123,7 @@ def test_a_module_on_a_map_it_does_not_apply_to_is_refused(
     assert good.status_code == 201, good.text
 
 
-NEWCOMER_RULES = ["italian_fleet", "wings", "even_years", "capture_builds", "fifteen_centres"]
+NEWCOMER_RULES = ["italian_fleet", "wings", "even_years", "capture_builds", "fifteen_centres", "declarations"]
 """Modules written by following docs/architecture.md, each one folder and one registry line."""
 
 
@@ -150,8 +150,9 @@ def test_every_module_chosen_per_game_is_offered_in_english_and_french(app_clien
 
 
 def test_newcomer_modules_play_on_the_site_with_bots(app_client: TestClient, site: Site) -> None:
-    """A game of seven house bots with five newcomer modules: Italy's fleet in Venice, no winter in 1901,
-    wings built in 1902 and drawn with their own outline and words; the same modules on Colonial are refused."""
+    """A game of seven house bots with six newcomer modules: Italy's fleet in Venice, the declarations step
+    before each phase's moves, no winter in 1901, wings built in 1902 and drawn with their own outline and
+    words; the same modules on Colonial are refused."""
     master = Api(app_client, f"gm{uuid.uuid4().hex[:6]}")
     refused = master.post("/api/games", {"name": "Nowhere", "map": "colonial", "rules": ["italian_fleet"]})
     assert refused.status_code == 400 and "applies to: standard" in refused.text, refused.text
@@ -163,7 +164,8 @@ def test_newcomer_modules_play_on_the_site_with_bots(app_client: TestClient, sit
     state = master.get(f"/api/games/{gid}").json()
     units = {(u["power"], u["kind"], u["place"]) for u in state["view"]["units"]}
     assert ("ITALY", "F", "VEN") in units and state["view"]["owners"]["TUN"] == "ITALY"
-    for _ in range(8):
+    assert state["game"]["step"] == "orders" and state["game"]["deadlines"]["moves"] == 12 * 3600
+    for _ in range(16):
         worker.tick(site)
     history = master.get(f"/api/games/{gid}/history").json()
     phases = [h["phase"] for h in history]
