@@ -126,19 +126,16 @@ def listing(s: Session, reader: User | None) -> list[dict[str, Any]]:
     """Every tournament, newest first: name, director, players who joined, rounds so far, and ``you``: the
     reader's status in it (``invited``, ``joined``, ``left`` or ``None``)."""
     rows = list(s.scalars(select(Tournament).order_by(Tournament.id.desc())))
-    # .all(): a Result has .keys(), which dict() would take for a mapping's
+    # .all(): dict() would take a Result, which has .keys(), for a mapping
     players: dict[int, int] = dict(
         s.execute(
             select(TournamentPlayer.tournament_id, func.count())
             .where(TournamentPlayer.status == JOINED)
             .group_by(TournamentPlayer.tournament_id)
-        )
-        .tuples()
-        .all()
+        ).all()
     )
     mine: dict[int, str] = {}
     if reader is not None:
-        # .all(): a Result would be taken for a mapping (see below)
         found = s.execute(
             select(TournamentPlayer.tournament_id, TournamentPlayer.status).where(TournamentPlayer.user_id == reader.id)
         ).all()
@@ -146,9 +143,7 @@ def listing(s: Session, reader: User | None) -> list[dict[str, Any]]:
     rounds: dict[int, int] = dict(
         s.execute(
             select(TournamentGame.tournament_id, func.max(TournamentGame.round)).group_by(TournamentGame.tournament_id)
-        )
-        .tuples()
-        .all()
+        ).all()
     )
     names = user_names(s, {t.director_id for t in rows})
     return [
