@@ -8,18 +8,27 @@ the game page ``GET /games/{id}``.  Printed: the medians per game length and the
 ≤ 1.5×), and, as the peer, what loading the long game cost before records (replaying every phase
 from the orders as typed: ``Game.from_data`` of the old document).
 
+The MILA case: France's MILA client (frames over the site's websocket, as MILA's client writes them)
+``synchronize`` and ``get_phase_history`` of the last phase, each timed first after a phase: the game's
+cached state forgotten and every viewer's MILA timeline (:mod:`arbitre.server.mila.timelines`) put back to
+before the last phase, so that the read folds that phase's record as it does right after it is played.
+Also printed: a synchronize in a fresh process, which folds every record of the game once.  The two
+games are read in turn, rep by rep, so that the machine's load drifts alike over both.
+
     .venv/bin/python bench/bench_records.py [--phases 4 60] [--reps 30] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +40,7 @@ from arbitre.server import security
 from arbitre.server.app import create_app, make_site
 from arbitre.server.boards import BOARDS
 from arbitre.server.clock import ManualClock
+from arbitre.server.mila import timelines
 from arbitre.server.site import Settings, Site
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -93,6 +103,52 @@ def first_read(site: Site, api: Api, gid: int, path: str, reps: int) -> float:
     return statistics.median(times)
 
 
+class MilaClient:
+    """A MILA client over the site's websocket, frames written by hand (as ``diplomacy`` 1.1.2 writes them)."""
+
+    def __init__(self, ws: Any, name: str, power: str, gid: int) -> None:
+        self.ws = ws
+        self.token = self.ask("sign_in", username=name, password="password123")["data"]
+        self.game = {"token": self.token, "game_id": str(gid), "game_role": power}
+        assert self.ask("join_game", token=self.token, game_id=str(gid), power_name=power)["name"] == "data_game"
+
+    def ask(self, name: str, **fields: Any) -> dict[str, Any]:
+        """A request's response (notifications met on the way are dropped)."""
+        self.ws.send_text(json.dumps({"name": name, "request_id": uuid.uuid4().hex, **fields}))
+        while True:
+            frame: dict[str, Any] = json.loads(self.ws.receive_text())
+            if "notification_id" not in frame:
+                assert frame["name"] != "error", frame
+                return frame
+
+
+def mila_reads(site: Site, client: TestClient, games: list[tuple[str, int]], reps: int) -> list[tuple[float, ...]]:
+    """For each game (France's account name, game id): median milliseconds of France's MILA synchronize and of
+    its phase history of the last phase, each read first after a phase (the game's cached state forgotten, every
+    viewer's timeline back to before that phase), and of one synchronize in a fresh process (no timeline kept:
+    every record folded once).  The games are read in turn, rep by rep, so that the machine's load drifts
+    alike over both."""
+    with client.websocket_connect("/") as ws:
+        milas = [MilaClient(ws, name, "FRANCE", gid) for name, gid in games]
+        times: list[dict[str, list[float]]] = [{"sync": [], "history": [], "cold": []} for _ in games]
+        for _ in range(reps):
+            for mila, (_, gid), got in zip(milas, games, times, strict=True):
+                for kind, fields in (("sync", {"timestamp": 0}), ("history", {"from_phase": -1, "to_phase": -1})):
+                    site.referee.cache.forget(gid)
+                    timelines.rewind(1)
+                    start = time.perf_counter()
+                    mila.ask("synchronize" if kind == "sync" else "get_phase_history", **mila.game, **fields)
+                    got[kind].append((time.perf_counter() - start) * 1000)
+        for _ in range(max(3, reps // 5)):
+            for mila, (_, gid), got in zip(milas, games, times, strict=True):
+                site.referee.cache.forget(gid)
+                timelines.forget()
+                start = time.perf_counter()
+                mila.ask("synchronize", timestamp=0, **mila.game)
+                got["cold"].append((time.perf_counter() - start) * 1000)
+    return [tuple(statistics.median(got[k]) for k in ("sync", "history", "cold")) for got in times]
+
+
 def old_load(game: Game, reps: int) -> float:
     """Median milliseconds of loading the old one-document form of ``game`` (replaying every phase)."""
     gmap = game.rules.game_map
@@ -129,12 +185,15 @@ def main() -> None:
         )
         with TestClient(create_app(site=site)) as client:
             rows = []
+            games: list[tuple[str, int]] = []
             for n in args.phases:
                 gid, api, shadow = play(client, f"g{n}", n, rng)
                 played = len(api.call("GET", f"/api/games/{gid}/history").json())
                 api_ms = first_read(site, api, gid, f"/api/games/{gid}", args.reps)
                 page_ms = first_read(site, api, gid, f"/games/{gid}", args.reps)
                 rows.append((played, api_ms, page_ms, old_load(shadow, max(3, args.reps // 5))))
+                games.append((f"g{n}france", gid))
+            milas = mila_reads(site, client, games, args.reps)
         site.db.dispose()
     for played, api_ms, page_ms, replay_ms in rows:
         print(
@@ -143,6 +202,13 @@ def main() -> None:
         )
     (short, a1, p1, _), (long, a2, p2, _) = rows
     print(f"ratio {long} / {short} phases: API {a2 / a1:.2f}x, page {p2 / p1:.2f}x (target <= 1.5x)")
+    for (played, *_), (sync_ms, history_ms, cold_ms) in zip(rows, milas, strict=True):
+        print(
+            f"{played:3d} phases, MILA: synchronize {sync_ms:6.1f} ms, last phase's history {history_ms:6.1f} ms "
+            f"(median of {args.reps}); synchronize in a fresh process (every record folded once) {cold_ms:6.1f} ms"
+        )
+    (s1, h1, _), (s2, h2, _) = milas[0], milas[-1]
+    print(f"ratio {long} / {short} phases, MILA: synchronize {s2 / s1:.2f}x, history {h2 / h1:.2f}x (target <= 1.5x)")
     sys.stdout.flush()
 
 

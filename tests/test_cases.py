@@ -35,6 +35,12 @@ EXPECTED_COUNTS = {
     "colonial_submarines": 12,
     "espionnite_colonial": 13,
     "any_owned_centre": 6,
+    "capture_builds": 7,
+    "italian_fleet": 6,
+    "even_years": 5,
+    "fifteen_centres": 3,
+    "wings": 9,
+    "declarations": 6,
 }
 """How many cases some files must hold, so that a lost case cannot pass unnoticed."""
 

@@ -36,6 +36,20 @@ def test_play_interactive(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert "A TYR" in res.output
 
 
+def test_play_interactive_asks_again_in_a_module_s_later_orders_step(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """With the declarations module, the orders step locks (Austria declares Tyrolia, everyone reads it) and the
+    moves step asks every power for its orders again: Austria's army goes to Trieste's neighbour Tyrolia then."""
+    game = tmp_path / "g.json"
+    assert runner.invoke(app, ["new", str(game), "--rules", "declarations"]).exit_code == 0
+    first = ["DECLARE TYR", ""] + [""] * 6  # Austria declares; the others give nothing
+    moves = ["A VIE - TYR", ""] + [""] * 6  # the moves step: Austria gives its orders again
+    res = runner.invoke(app, ["play", str(game)], input="\n".join(first + moves) + "\n")
+    assert "Fall 1901 Movement" in res.output, res.output
+    data = json.loads(game.read_text())
+    assert data["position"]["phase"] == "F1901M"  # one phase played, by the orders of its moves step
+    assert "A TYR" in res.output and "DECLARE TYR" not in json.dumps(data["history"][-1].get("outcome", {}))
+
+
 def test_random_play_reaches_later_years(tmp_path) -> None:  # type: ignore[no-untyped-def]
     game = tmp_path / "g.json"
     runner.invoke(app, ["new", str(game)])

@@ -174,3 +174,74 @@ def test_new_help_lists_the_maps_and_modules_from_the_registry() -> None:
         if module.for_map is None:
             assert module.name in text and module.title in text, module.name
     assert "colonial" in text and "start_submarines" in text
+    # A module's maps are shown as they are written (the help goes through rich, whose markup eats "[…]").
+    for module in RULE_MODULES:
+        if module.for_map is None and module.maps:
+            assert f"{module.name}: {module.title} (maps: {', '.join(module.maps)})" in text, module.name
+    assert any(m.maps and m.for_map is None for m in RULE_MODULES)
+
+
+NEWCOMER_MODULES = ("capture_builds", "italian_fleet", "even_years", "fifteen_centres", "wings", "declarations")
+"""Modules written by following the guide literally, one per rule point (build sites, the start, whether a phase
+is played, the victory count, a unit kind, a step of the phase); each needed its folder and its registry entry
+(and the general fixes noted in the issue's closing note), nothing else."""
+
+
+def _registry_entries() -> dict[str, str]:
+    """The source of each ``RuleModule(...)`` entry of ``RULE_MODULES``, by module name."""
+    source = REGISTRY.read_text(encoding="utf-8")
+    entries: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RuleModule" and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                entries[first.value] = ast.get_source_segment(source, node) or ""
+    return entries
+
+
+def _names(pattern: re.Pattern[str], path: Path) -> bool:
+    """Does ``path`` name what ``pattern`` finds: in code for Python (comments and docstrings aside), anywhere
+    in other files (templates, data, catalogs)?"""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".py":
+        return any(pattern.search(token) for _, token in code_words(text))
+    return pattern.search(text) is not None
+
+
+@pytest.mark.parametrize("name", [EXAMPLE, "no_convoys", *NEWCOMER_MODULES])
+def test_a_module_is_its_folder_and_one_registry_entry(name: str) -> None:
+    """The files the module owns are its folder's; no other file of the package names it (in code, data,
+    templates, scripts, styles or catalogs), but the registry list, in exactly one entry naming its factory."""
+    folder = PACKAGE / "variants" / name
+    owned = sorted(
+        p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    )
+    assert "__init__.py" in owned and "variant.py" in owned, owned
+    pattern = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+    outside = [
+        str(path.relative_to(ROOT))
+        for path in sorted(PACKAGE.rglob("*"))
+        if path.is_file()
+        and folder not in path.parents
+        and path.suffix in (".py", ".html", ".js", ".css", ".json", ".toml", ".po", ".pot", ".txt", ".cfg")
+        and _names(pattern, path)
+    ]
+    assert outside == ["arbitre/variants/registry.py"], outside
+    source = REGISTRY.read_text(encoding="utf-8")
+    entry = _registry_entries()[name]
+    assert len(pattern.findall(source)) == len(pattern.findall(entry)), "the registry names it outside its entry"
+    assert f'"arbitre.variants.{name}:make_{name}"' in entry
+    # Its code names no other module (the import-linter contract keeps it from importing one).
+    assert not naming({m.name for m in RULE_MODULES if m.name != name}, sorted(folder.rglob("*.py")))
+
+
+@pytest.mark.parametrize("name", list(NEWCOMER_MODULES))
+def test_a_newcomer_module_brings_its_own_cases_run_by_the_suite(name: str) -> None:
+    """Its cases are its folder's ``cases.json``, in the case format, with a case without the module (a control)."""
+    from tests.test_cases import CASE_PATHS, FILES
+
+    assert CASE_PATHS[name] == PACKAGE / "variants" / name / "cases.json"
+    cases = FILES[name]["cases"]
+    assert len(cases) >= 3
+    assert any(name in case["position"]["rules"] for case in cases)
+    assert any(name not in case["position"]["rules"] for case in cases), "no control case"

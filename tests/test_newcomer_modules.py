@@ -146,7 +146,7 @@ def test_the_newcomer_s_words_come_from_its_folder(registered: None) -> None:
         "fr": "Les armées d'abord en désordre civil",
     }
     assert listed["french_belgium"]["maps"] == ["standard"]
-    assert "french_belgium: French Belgium [maps: standard]" in modules_help()
+    assert "french_belgium: French Belgium (maps: standard)" in modules_help()
 
 
 def test_nothing_else_names_the_newcomer_s_modules() -> None:

@@ -152,7 +152,7 @@ def test_submarines_submerging_and_torpedoes_are_drawn() -> None:
     france = game.phase_view(torpedo, "FRANCE")
     assert [g.get("data-kind") for g in drawn(france) if "ENG-1" in (g.get("data-places") or "")] == ["torpedo_support"]
     assert "England SM ENG-1" not in render_svg(france)
-    assert "England SM ENG-1 (submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
+    assert "England SM ENG-1 (submarine, submerged)" in render_svg(game.phase_view(torpedo, "ENGLAND"))
 
 
 def test_outsider_map_holds_nothing_hidden() -> None:
@@ -164,7 +164,7 @@ def test_outsider_map_holds_nothing_hidden() -> None:
     assert "submerged" not in svg and f"translate({x:g} {y:g})" not in svg
     assert render_svg(after, geo) == svg  # the drawing depends on the view only
     assert f"translate({x:g} {y:g})" in render_svg(game.view("ENGLAND"), geo)
-    assert "England SM ENG-1 (submerged)" in render_svg(game.view("master"), geo)
+    assert "England SM ENG-1 (submarine, submerged)" in render_svg(game.view("master"), geo)
 
 
 def test_espionnite_spies_and_a_reaction_change_are_drawn() -> None:
@@ -184,3 +184,15 @@ def test_espionnite_spies_and_a_reaction_change_are_drawn() -> None:
     assert "SPY MUN" not in render_svg(germany)  # France's spy is France's own
     played = play(game, {})
     assert has_shape(of_kind(game.phase_view(played, "master"), "move", "MUN RUH"), "path")
+
+
+def test_a_module_s_declaration_is_drawn_from_its_kind_s_data() -> None:
+    """The declarations module's pennant: a mark over the declared province, in the declaring power's colour,
+    shown to that power only until the lock; its title in the reader's words."""
+    game = Game.new("standard", ["declarations"])
+    assert game.set_orders("FRANCE", ["DECLARE BUR", "A PAR - BUR"]) == []
+    flag = of_kind(game.view("FRANCE"), "declaration", "BUR")
+    assert flag.get("data-draw") == "declaration" and has_shape(flag, "path")
+    assert "DECLARE BUR" not in render_svg(game.view("GERMANY"))
+    french = render_svg(game.view("FRANCE"), words=lambda w: {"declared": "annoncé"}.get(w, w))
+    assert "<title>annoncé</title>" in french

@@ -18,6 +18,7 @@ from arbitre.datc.text_runner import case_position
 from arbitre.interface import RequestError, process
 from arbitre.judge import Game
 from arbitre.maps import GameMap
+from arbitre.orders import OrderSyntax
 from arbitre.render.svg import UNKNOWN_UNIT, render_svg
 from arbitre.rules import RuleSet, Variant
 from arbitre.rules.drawing import UnitShape
@@ -140,6 +141,9 @@ class Cavalry(Variant, MapTransform, StepRules):
     def transform_map(self, game_map: GameMap) -> GameMap:
         return replace(game_map, adjacency={**game_map.adjacency, "C": game_map.adjacency["A"]})
 
+    def extend_syntax(self, syntax: OrderSyntax) -> OrderSyntax:
+        return syntax.extended(unit_words={"C": "C"})
+
     def unit_kinds(self) -> Sequence[UnitKind]:
         return (UnitKind("C", "cavalry", UnitShape("M0 -10 L10 0 L0 10 L-10 0 Z")),)
 
@@ -246,3 +250,81 @@ def test_civil_disorder_removals_come_from_the_rule_set(register: Register) -> N
         }
     )
     assert sorted(r["order"] for r in answer["results"] if r["reason"] == "civil_disorder") == ["A GAS D", "A PAR D"]
+
+
+def test_a_request_without_units_plays_the_rule_set_s_starting_position(register: Register) -> None:
+    """The JSON interface (and so the case format) reaches ``starting_position``: units left out are the rule
+    set's start, with its owners unless they are given."""
+    register(FleetInVenice, maps=("standard",))
+    answer = process({"rules": [FleetInVenice.name], "phase": "S1901M", "orders": {"ITALY": ["F VEN - ADR"]}})
+    assert [r["outcome"] for r in answer["results"] if r["order"] == "F VEN - ADR"] == ["succeeds"]
+    assert "F ADR" in answer["next"]["units"]["ITALY"] and "BEL" in answer["next"]["supply_centers"]["FRANCE"]
+    plain = process({"phase": "S1901M", "supply_centers": {"FRANCE": ["PAR"]}})
+    assert "A VEN" in plain["next"]["units"]["ITALY"] and plain["next"]["supply_centers"]["FRANCE"] == ["PAR"]
+    with pytest.raises(RequestError) as refused:
+        process({"phase": "S1901M", "units": "A PAR"})
+    assert refused.value.where == "units"
+
+
+def test_a_unit_kind_standing_on_provinces_is_built_where_fleets_need_a_coast(register: Register) -> None:
+    """A module's unit kind whose table holds St Petersburg itself is built there without a coast, and is listed
+    among the builds (``places_for``)."""
+    register(Cavalry)
+    rules = make_rules("standard", [Cavalry.name])
+    assert rules.game_map.places_for("C", "STP") == ("STP",)
+    assert rules.game_map.places_for("F", "STP") == ("STP/NC", "STP/SC")
+    answer = process(
+        {
+            "rules": [Cavalry.name],
+            "phase": "W1901A",
+            "units": {"RUSSIA": []},
+            "supply_centers": {"RUSSIA": ["STP", "MOS", "WAR", "SEV"]},
+            "orders": {"RUSSIA": ["C STP B", "F SEV B"]},
+        }
+    )
+    assert [r["outcome"] for r in answer["results"]] == ["succeeds", "succeeds"]
+    assert sorted(answer["next"]["units"]["RUSSIA"]) == ["C STP", "F SEV"]
+    request = {
+        "rules": [Cavalry.name],
+        "phase": "W1901A",
+        "units": {"RUSSIA": []},
+        "supply_centers": {"RUSSIA": ["STP"]},
+    }
+    fleet = process({**request, "orders": {"RUSSIA": ["F STP B"]}})
+    assert fleet["results"][0]["reason"] == "build_coast_needed"
+
+
+def test_a_unit_is_titled_with_its_kind_s_own_words(register: Register) -> None:
+    """The drawing names each unit by its kind's declared words, in the reader's language."""
+    register(Cavalry)
+    make_rules("standard", [Cavalry.name])
+    view = View("observer", "standard", "S1901M", (VisibleUnit("FRANCE", "A", "PAR"),), {}, ())
+    french = {"army": "armée", "France": "France"}
+    assert "<title>France A PAR (army)</title>" in render_svg(view, legend=False)
+    assert "<title>France A PAR (armée)</title>" in render_svg(view, legend=False, words=lambda w: french.get(w, w))
+    submarine = render_svg(replace(view, units=(VisibleUnit("FRANCE", "SM", "ENG"),)), legend=False)
+    assert "<title>France SM ENG (submarine)</title>" in submarine
+
+
+def test_the_case_format_checks_the_winners_by_the_rule_set(register: Register) -> None:
+    """``winners``: the powers whose counting centres reach the rule set's victory target after the phase."""
+    from arbitre.cases import run_case
+
+    held = ["BRE", "MAR", "PAR", "SPA", "POR", "LVP", "LON", "EDI", "HOL", "KIE", "BER", "DEN", "NWY", "SWE", "MUN"]
+
+    def case(rules: list[str], winners: list[str]) -> dict[str, object]:
+        """France, with fifteen centres, takes Belgium: sixteen."""
+        position = {
+            "rules": rules,
+            "phase": "F1905M",
+            "units": {"FRANCE": ["A PIC"]},
+            "supply_centers": {"FRANCE": held},
+        }
+        step = {"step": "adjudicate", "orders": {"FRANCE": ["A PIC - BEL"]}, "expect": {"winners": winners}}
+        return {"id": "winners", "position": position, "steps": [step]}
+
+    assert run_case(case([], [])) == []
+    assert run_case(case([], ["FRANCE"])) == ["step 1 (adjudicate): winners: expected ['FRANCE'], got []"]
+    register(EighteenIsTen)
+    assert run_case(case([EighteenIsTen.name], ["FRANCE"])) == []
+    assert run_case(case([EighteenIsTen.name], [])) != []

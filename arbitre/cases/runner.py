@@ -7,6 +7,8 @@ from typing import Any
 
 from arbitre.cases.expect import check_answer
 from arbitre.interface import RequestError, process
+from arbitre.judge.codec import position_from_data
+from arbitre.variants import make_rules
 
 _GAME_KEYS = ("map", "rules", "options")
 
@@ -25,6 +27,16 @@ def _request(state: Mapping[str, Any], step: Mapping[str, Any], orders: Any) -> 
     return request
 
 
+def winners(request: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
+    """The powers whose centres reach the victory target after the phase, as the rule set counts them
+    (``RuleSet.victory_centers`` against ``RuleSet.victory_target``), by name."""
+    rules = make_rules(request.get("map", "standard"), request.get("rules", []), request.get("options", {}))
+    after = answer["next"]
+    position = position_from_data(rules, after["phase"], after.get("units", {}), after.get("supply_centers", {}))
+    target = rules.victory_target()
+    return sorted(p for p in rules.game_map.powers if rules.victory_centers(p, position) >= target)
+
+
 def _ask(request: dict[str, Any], expect: Mapping[str, Any], where: str) -> tuple[dict[str, Any] | None, list[str]]:
     """One answer and its problems; an expected error is checked by its ``where``."""
     try:
@@ -36,7 +48,10 @@ def _ask(request: dict[str, Any], expect: Mapping[str, Any], where: str) -> tupl
         return None, [f"{where}: refused at {err.where}: {err.message}"]
     if "error" in expect:
         return answer, [f"{where}: expected an error at {expect['error']}, got an answer"]
-    return answer, [f"{where}: {p}" for p in check_answer(answer, expect)]
+    problems = [f"{where}: {p}" for p in check_answer(answer, expect)]
+    if "winners" in expect and (got := winners(request, answer)) != sorted(expect["winners"]):
+        problems.append(f"{where}: winners: expected {sorted(expect['winners'])!r}, got {got!r}")
+    return answer, problems
 
 
 def run_case(case: Mapping[str, Any]) -> list[str]:

@@ -22,7 +22,7 @@ from arbitre.cli.mapcmd import map_command
 from arbitre.cli.milacmd import export_command, import_command
 from arbitre.cli.serve import serve
 from arbitre.cli.steps import StepOptions, apply_step_options, prompt_changes, random_changes, takes_changes
-from arbitre.judge import ORDERS, Game, StepError
+from arbitre.judge import ORDERS, Accepts, Game, StepError
 from arbitre.orders import OrderError
 from arbitre.variants import RULE_MODULES
 from arbitre.views import MASTER
@@ -337,9 +337,10 @@ def _interactive(game: Game, game_file: Path, seats: dict[str, Bot] | None = Non
     if seats:
         console.print(f"played by the house bot: {', '.join(sorted(seats))}")
     while not game.is_over:
-        if game.step == ORDERS and seats:
+        takes_orders = game.current_step.accepts == Accepts.ORDERS  # the first step, or a module's after a lock
+        if takes_orders and seats:
             bot_step(game, seats)
-        for p in game.powers_to_order() if game.step == ORDERS else ():
+        for p in game.powers_to_order() if takes_orders else ():
             if p in seats:
                 continue
             console.print(f"[bold]{p}[/bold] orders (empty line to finish, '?' for the legal orders):")
@@ -365,9 +366,10 @@ def _interactive(game: Game, game_file: Path, seats: dict[str, Bot] | None = Non
                 lines.append(line)
             game.set_orders(p, lines)
         if game.next_step is not None:
-            while game.next_step is not None:
-                game.lock()
+            game.lock()  # one step at a time: the next may take orders again (asked above) or one change
             _save_game(game, game_file)
+            if game.current_step.accepts == Accepts.ORDERS:
+                continue
         if takes_changes(game) and seats:
             bot_step(game, seats)
         if takes_changes(game) and not prompt_changes(game, console, skip=set(seats)):

@@ -130,6 +130,18 @@ def _process(raw: Any) -> dict[str, Any]:
     return _outcome_data(*done)
 
 
+def _starting_data(rules: RuleSet) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The units and owned centres of ``rules.starting_position()``, as a request writes them."""
+    start = rules.starting_position()
+    units: dict[str, list[str]] = {}
+    for unit in start.units.values():
+        units.setdefault(unit.power, []).append(f"{unit.kind} {unit.place}")
+    centres: dict[str, list[str]] = {}
+    for centre, power in start.owners.items():
+        centres.setdefault(power, []).append(centre)
+    return units, centres
+
+
 def _adjudicated(raw: Any) -> dict[str, Any] | tuple[RuleSet, Position, PhaseOutcome, str]:
     """Read and adjudicate one checked request: (rules, position, outcome, viewer), or the whole answer
     when the request asks for a step's reveal (raises RequestError)."""
@@ -144,11 +156,16 @@ def _adjudicated(raw: Any) -> dict[str, Any] | tuple[RuleSet, Position, PhaseOut
     except ValueError as bad_options:
         raise RequestError("options", str(bad_options)) from bad_options
     try:
+        units, supply_centers = req.units, req.supply_centers
+        if units is None:
+            # Left out: the rule set's starting position (its units, and its owners unless given).
+            units, start_centres = _starting_data(rules)
+            supply_centers = start_centres if supply_centers is None else supply_centers
         position = position_from_data(
             rules,
             req.phase,
-            req.units,
-            req.supply_centers,
+            units,
+            supply_centers,
             req.dislodged,
             req.extras,
         )

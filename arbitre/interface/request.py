@@ -61,7 +61,8 @@ class Request:
     """One position with its orders, as read (the fields of ``AdjudicationRequest``)."""
 
     phase: str
-    units: dict[str, list[str]]
+    units: dict[str, list[str]] | None
+    """``None`` when left out: the rule set's starting position (``RuleSet.starting_position``)."""
     map: str = "standard"
     rules: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
@@ -147,9 +148,9 @@ def read_request(raw: dict[str, Any]) -> Request:
     if "phase" not in raw:
         raise RequestShapeError("phase", _MISSING)
     phase = _str(raw["phase"], "phase")
-    if "units" not in raw:
-        raise RequestShapeError("units", _MISSING)
-    units = _lists_by_key(raw["units"], "units")
+    # Left out: the units of the rule set's starting position (a module's Setup is played from its start).
+    units_raw = get("units")
+    units = _lists_by_key(units_raw, "units") if units_raw is not None else None
     dislodged = _dislodged(get("dislodged", {}))
     centres = get("supply_centers")
     supply_centers = _lists_by_key(centres, "supply_centers") if centres is not None else None

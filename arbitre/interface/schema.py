@@ -30,7 +30,10 @@ class AdjudicationRequest(BaseModel):
     )
     options: dict[str, Any] = Field(default_factory=dict, description="Named rule options.")
     phase: str = Field(description="Short phase name: S1901M, F1901R, W1901A.")
-    units: dict[str, list[str]] = Field(description="Units by power: {'ENGLAND': ['F LON', 'A LVP']}.")
+    units: dict[str, list[str]] | None = Field(
+        None,
+        description="Units by power: {'ENGLAND': ['F LON', 'A LVP']}; the rule set's starting units when left out.",
+    )
     dislodged: dict[str, list[DislodgedIn]] = Field(
         default_factory=dict, description="Retreat phase only: dislodged units by power."
     )

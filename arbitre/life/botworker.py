@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, undefer
 
 from arbitre.bots import make_bot
-from arbitre.judge import Game
+from arbitre.judge import Accepts, Game
 from arbitre.life.referee import Referee, powers_to_act
 from arbitre.life.turns import Gone, Plan, Submission, Turn, play, submission
 from arbitre.store.botseats import bot_seats
@@ -88,7 +88,8 @@ def bot_orders(game: Game, seat: BotSeat) -> list[str]:
     bot = make_bot(seat.kind, seat.seed)
     view = game.view(seat.power)
     legal = game.legal_orders(seat.power)
-    if game.step != "orders":
+    # What the step accepts decides, not its name: a module's later step may take whole orders again.
+    if game.current_step.accepts == Accepts.ONE_CHANGE:
         change = bot.reaction(game.rules, view, legal)
         return [change] if change else []
     return bot.orders(game.rules, view, legal)

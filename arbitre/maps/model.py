@@ -225,7 +225,7 @@ class GameMap:
         """The places of ``province`` a unit of ``kind`` could stand on."""
         prov = self.provinces[province]
         table = self.adjacency.get(kind, {})
-        if prov.coasts and kind != ARMY:
+        if prov.coasts and kind != ARMY and province not in table:
             return tuple(c for c in prov.coasts if c in table)
         return (province,) if province in table else ()
 

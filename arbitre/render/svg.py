@@ -483,8 +483,13 @@ class _Drawing:
         kind = u.kind.upper()
         t = f'transform="translate({_f(x)} {_f(y)}) scale({_f(scale)})"'
         declared = _unit_kinds().get(kind)
-        hidden = f" ({self.words((declared.shape if declared else UNKNOWN_UNIT).words)})" if u.hidden else ""
-        title = f"{self.words(u.power.title() if u.power else 'unknown power')} {kind} {u.place}{hidden}"
+        # The title names the kind in the reader's words (the kind's declared words: a module's unit kind brings
+        # its own), and, for a unit only its owner sees, why (the outline's words).
+        named = [self.words(declared.words)] if declared is not None else []
+        if u.hidden:
+            named.append(self.words((declared.shape if declared else UNKNOWN_UNIT).words))
+        about = f" ({', '.join(named)})" if named else ""
+        title = f"{self.words(u.power.title() if u.power else 'unknown power')} {kind} {u.place}{about}"
         data = f' data-unit="{escape(f"{kind} {u.place}")}" data-power="{escape(u.power or "")}"'
         self.add(f'<g class="unit" {t}{extra}{data}{self.place_attrs(u.place)}><title>{escape(title)}</title>')
         outline = declared.shape if declared is not None else UNKNOWN_UNIT

@@ -590,11 +590,14 @@ def check_adjustment_order(
     place = order.unit.place
     if kind == FLEET and options.build_fleet_inland == "army" and game_map.provinces[prov].terrain == "land":
         kind, place = ARMY, prov  # DATC 4.C.4 b: an army instead
-    if game_map.provinces[prov].coasts and kind != ARMY and place == prov:
+    table = game_map.adjacency.get(kind, {})
+    # A coast is needed only by a kind that stands on coasts (fleets); an army or a module's unit kind whose
+    # table holds the province itself stands on the province.
+    if game_map.provinces[prov].coasts and kind != ARMY and place == prov and prov not in table:
         raise illegal(order, f"name the coast of {prov} for a fleet", "build_coast_needed")
     if kind == ARMY:
         place = prov
-    if place not in game_map.adjacency.get(kind, {}):
+    if place not in table:
         raise illegal(
             order, f"a {'fleet' if kind == FLEET else 'unit of kind ' + kind} cannot stand in {place}", "bad_terrain"
         )

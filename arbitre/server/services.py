@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from arbitre.judge import ORDERS, Game
+from arbitre.judge import ORDERS, Accepts, Game
 from arbitre.judge.game import record_from_data
 from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.life.endings import scores
@@ -375,7 +375,7 @@ def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
     changes the engine would accept there are listed.
     """
     legal = game.legal_orders(power)
-    if game.step == ORDERS:
+    if game.current_step.accepts == Accepts.ORDERS:  # any step taking whole orders (a module's may follow a lock)
         return legal
     out: dict[str, list[str]] = {}
     for key, options in legal.items():
@@ -387,7 +387,8 @@ def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
 
 def legal_state(game: Game, row: GameRow, power: str) -> dict[str, Any]:
     """The order picker's data: the legal orders of ``power``'s units and whether one line replaces all."""
-    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power), "one_line": row.step != ORDERS}
+    one_line = game.current_step.accepts == Accepts.ONE_CHANGE
+    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power), "one_line": one_line}
 
 
 def legal_data(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
@@ -396,7 +397,8 @@ def legal_data(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     game = site.referee.game(session, row)
     must = row.status in (ACTIVE, PAUSED) and seat.power is not None and seat.power in powers_to_act(game)
     if not must or seat.power is None:
-        return {"phase": row.phase, "step": row.step, "legal": {}, "one_line": row.step != ORDERS}
+        one_line = game.current_step.accepts == Accepts.ONE_CHANGE
+        return {"phase": row.phase, "step": row.step, "legal": {}, "one_line": one_line}
     return legal_state(game, row, seat.power)
 
 

@@ -144,6 +144,47 @@ RULE_MODULES: tuple[RuleModule, ...] = (
         N_("Build in any owned centre"),
         N_("A power may build in any supply centre it owns, not only in its home centres."),
     ),
+    RuleModule(
+        "capture_builds",
+        "arbitre.variants.capture_builds:make_capture_builds",
+        N_("Capture builds"),
+        N_("A power may build in any home centre it owns, another power's as well as its own."),
+    ),
+    RuleModule(
+        "italian_fleet",
+        "arbitre.variants.italian_fleet:make_italian_fleet",
+        N_("Italian fleet"),
+        N_("Italy starts with a fleet in Venice instead of an army, and owns Tunis from the start."),
+        maps=("standard",),
+    ),
+    RuleModule(
+        "even_years",
+        "arbitre.variants.even_years:make_even_years",
+        N_("Even years"),
+        N_("Builds and disbands are made only in the winters of even years; centres change hands every autumn."),
+    ),
+    RuleModule(
+        "fifteen_centres",
+        "arbitre.variants.fifteen_centres:make_fifteen_centres",
+        N_("Fifteen centres"),
+        N_("A shorter game: fifteen supply centres win."),
+    ),
+    RuleModule(
+        "wings",
+        "arbitre.variants.wings:make_wings",
+        N_("Wings"),
+        N_("A new unit, the wing (W): it moves like an army and may also fly across one sea province."),
+    ),
+    RuleModule(
+        "declarations",
+        "arbitre.variants.declarations:make_declarations",
+        N_("Declarations"),
+        N_(
+            "Before the moves, each power may publicly declare one province it means to enter (DECLARE BUR);"
+            " everyone reads the declarations, then gives its orders again."
+        ),
+        messages_at="arbitre.variants.declarations.kinds:ORDER_MESSAGES",
+    ),
 )
 """Every rule module the judge knows, in the order they are listed to users."""
 

@@ -41,6 +41,7 @@ def modules_help(lang: str = "en") -> str:
     for m in RULE_MODULES:
         if m.for_map is not None:
             continue
-        maps = f" [{_.gettext('maps')}: {', '.join(m.maps)}]" if m.maps else ""
+        # Round brackets: the help is shown through rich, whose markup would eat "[maps: …]".
+        maps = f" ({_.gettext('maps')}: {', '.join(m.maps)})" if m.maps else ""
         lines.append(f"{m.name}: {_.gettext(m.title)}{maps}")
     return "; ".join(lines)

@@ -260,3 +260,49 @@ def test_a_third_power_is_told_the_same_whatever_two_others_hid(app_client: Test
         told.append(masked([objects["ENGLAND"], england_now, possible, england_notes, history]))
     assert told[0] == told[1]
     assert "psst" not in json.dumps(told[1]) and "A PAR - PIC" not in json.dumps(told[1])
+
+
+def test_a_power_is_told_the_same_whatever_others_hid_or_read_before_it(app_client: TestClient) -> None:
+    """Two games with the same public history that differ only in what England may not see: France's private
+    press to Germany in every phase, France's pending orders, and the master's and France's own synchronizes and
+    phase histories read before England's (their timelines kept by the server).  England's synchronize and phase
+    histories (all of them, the last by index, the first by name) are the same, byte for byte."""
+    told: list[str] = []
+    for variant in range(2):
+        gid, master, players = start_game(app_client)
+        game = {"game_id": str(gid)}
+        with app_client.websocket_connect("/") as ws:
+            m = Mila(ws)
+            gm = m.sign_in(master.name)
+            tokens = {p: m.sign_in(players[p].name) for p in ("ENGLAND", "FRANCE")}
+            assert m.ask("join_game", token=gm, **game)["name"] == "data_game"
+            for p, token in tokens.items():
+                assert m.ask("join_game", token=token, power_name=p, **game)["name"] == "data_game"
+            for _ in range(3):
+                phase = m.ask("synchronize", token=gm, game_role="omniscient_type", timestamp=0, **game)["phase"]
+                if variant:
+                    secret = {"sender": "FRANCE", "recipient": "GERMANY", "message": "psst", "phase": phase}
+                    r = m.ask("send_game_message", token=tokens["FRANCE"], game_role="FRANCE", message=secret, **game)
+                    assert r["name"] == "data_time_stamp", r
+                assert m.ask("process_game", token=gm, game_role="omniscient_type", **game)["name"] == "ok"
+                if variant:  # the others read first: their own timelines are kept before England's
+                    for token, role in ((gm, "omniscient_type"), (tokens["FRANCE"], "FRANCE")):
+                        m.ask("synchronize", token=token, game_role=role, timestamp=0, **game)
+                        m.ask("get_phase_history", token=token, game_role=role, **game)
+            if variant:
+                phase = m.ask("synchronize", token=gm, game_role="omniscient_type", timestamp=0, **game)["phase"]
+                orders = ["A PAR - PIC"] if phase.endswith("M") else []
+                r = m.ask("set_orders", token=tokens["FRANCE"], game_role="FRANCE", phase=phase, orders=orders, **game)
+                assert r["name"] == "ok", r
+            england = {"token": tokens["ENGLAND"], "game_role": "ENGLAND", **game}
+            answers = [
+                m.ask("synchronize", timestamp=0, **england),
+                m.ask("get_phase_history", **england),
+                m.ask("get_phase_history", from_phase=-1, to_phase=-1, **england),
+                m.ask("get_phase_history", from_phase="S1901M", to_phase="S1901M", **england),
+            ]
+        assert [a["name"] for a in answers] == ["data_game_info", *["data_game_phases"] * 3]
+        assert len(answers[1]["data"]) == 3 and answers[3]["data"] == answers[1]["data"][:1]
+        told.append(json.dumps(masked(answers), sort_keys=True))
+    assert told[0] == told[1]
+    assert "psst" not in told[1] and "PIC" not in told[1]

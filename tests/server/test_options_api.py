@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.rules.options import OPTION_CHOICES, PRESETS
+from arbitre.server import worker
+from arbitre.server.site import Site
 from arbitre.variants import MODULES, RULE_MODULES
-from tests.server.conftest import Api, start_game
+from tests.server.conftest import POWERS, Api, start_game
 
 
 def test_options_listing_groups_every_option_with_the_preference_marked(app_client: TestClient) -> None:
@@ -118,3 +121,56 @@ def test_a_module_on_a_map_it_does_not_apply_to_is_refused(
     assert bad.status_code == 400 and "does not apply to the map 'colonial'" in bad.text, bad.text
     good = master.post("/api/games", {"name": "Here", "map": "standard", "rules": ["any_owned_centre"]})
     assert good.status_code == 201, good.text
+
+
+NEWCOMER_RULES = ["italian_fleet", "wings", "even_years", "capture_builds", "fifteen_centres", "declarations"]
+"""Modules written by following docs/architecture.md, each one folder and one registry line."""
+
+
+def test_every_module_chosen_per_game_is_offered_in_english_and_french(app_client: TestClient) -> None:
+    """The creation page lists each module by its registry entry (no page names one), in the reader's words."""
+    reader = Api(app_client, "newmaster")
+    r = app_client.post(
+        "/login",
+        data={"name": "newmaster", "password": "password123", "csrf": _csrf(app_client, "/login")},
+        follow_redirects=False,
+    )
+    assert r.status_code in (302, 303)
+    english = app_client.get("/games/new").text
+    assert reader.put("/api/me", {"lang": "fr"}).status_code == 200
+    french = app_client.get("/games/new").text
+    listed = {m["name"]: m for m in app_client.get("/api/options").json()["modules"]}
+    for module in RULE_MODULES:
+        if module.for_map is not None:
+            continue
+        assert f'id="rule-{module.name}"' in english and module.title in english, module.name
+        assert listed[module.name]["title"]["fr"] in french, module.name
+    assert listed["wings"]["title"] == {"en": "Wings", "fr": "Escadrilles"}
+    assert listed["italian_fleet"]["maps"] == ["standard"]
+
+
+def test_newcomer_modules_play_on_the_site_with_bots(app_client: TestClient, site: Site) -> None:
+    """A game of seven house bots with six newcomer modules: Italy's fleet in Venice, the declarations step
+    before each phase's moves, no winter in 1901, wings built in 1902 and drawn with their own outline and
+    words; the same modules on Colonial are refused."""
+    master = Api(app_client, f"gm{uuid.uuid4().hex[:6]}")
+    refused = master.post("/api/games", {"name": "Nowhere", "map": "colonial", "rules": ["italian_fleet"]})
+    assert refused.status_code == 400 and "applies to: standard" in refused.text, refused.text
+    r = master.post("/api/games", {"name": "Newcomer", "assignment": "choice", "rules": NEWCOMER_RULES})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    for power in POWERS:
+        assert master.post(f"/api/games/{gid}/bots", {"power": power}).status_code == 200
+    state = master.get(f"/api/games/{gid}").json()
+    units = {(u["power"], u["kind"], u["place"]) for u in state["view"]["units"]}
+    assert ("ITALY", "F", "VEN") in units and state["view"]["owners"]["TUN"] == "ITALY"
+    assert state["game"]["step"] == "orders" and state["game"]["deadlines"]["moves"] == 12 * 3600
+    for _ in range(16):
+        worker.tick(site)
+    history = master.get(f"/api/games/{gid}/history").json()
+    phases = [h["phase"] for h in history]
+    assert "W1901A" not in phases and "W1902A" in phases, phases
+    now = master.get(f"/api/games/{gid}").json()["view"]
+    assert any(u["kind"] == "W" for u in now["units"]), now["units"]
+    svg = master.get(f"/games/{gid}/map.svg").text
+    assert 'data-unit="W ' in svg and "M0 -10 L12 7 L0 2 L-12 7 Z" in svg and "(wing)</title>" in svg

@@ -229,6 +229,13 @@ class Known:
     """The starting influence with the board of every record read but the first applied."""
 
 
+def advance(known: Known, view: View, gmap: GameMap) -> Known:
+    """Where a viewer's timeline stands after one more record, ``view`` being that record as the viewer sees it
+    (what :class:`Timeline` folds, one record at a time)."""
+    influence = influence_after(known.influence, view, gmap) if known.played >= 1 else known.influence
+    return Known(known.played + 1, known.visible + (0 if hidden(view) else 1), influence)
+
+
 @dataclass
 class Timeline:
     """A game as one viewer sees it, phase by phase: the MILA phases played and the current one.

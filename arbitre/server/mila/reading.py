@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge.game import record_from_data
 from arbitre.server import services
-from arbitre.server.mila import board
+from arbitre.server.mila import board, timelines
 from arbitre.server.mila.access import (
     PAGE,
     Seen,
@@ -26,7 +26,7 @@ from arbitre.server.mila.protocol import MilaError
 from arbitre.server.site import Site
 from arbitre.store.messages import count_for, messages_after
 from arbitre.store.models import FINISHED, GameRow
-from arbitre.store.records import played_records
+from arbitre.store.records import played_index, played_records
 
 
 def game_object(site: Site, user_id: int, game_id: int, role: str) -> tuple[dict[str, Any], Seen]:
@@ -62,35 +62,54 @@ def phase_history(
     site: Site, user_id: int, game_id: str, role: str, start: str | int | None, end: str | int | None
 ) -> list[dict[str, Any]]:
     """The played MILA phases from ``start`` to ``end`` (phase names or indices, as MILA takes them; ``None``:
-    from the first, to the last) as the requester sees them."""
+    from the first, to the last) as the requester sees them.  Only the records of the phases asked for (and of
+    the one after each) and their messages are read: where the viewer's timeline stands before them comes from
+    :mod:`.timelines`."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
-        game = services.whole_game(site, s, seat.row)
-        timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
-        messages = messages_of(s, seat.row, role)
-        played = [timeline.phase_data(k, messages) for k in range(len(timeline.played))]
-    names_ = [d["name"] for d in played]
+        row = seat.row
+        game = site.referee.game(s, row)  # the current position: no record is read
+        viewer = viewer_of(role)
+        folded = timelines.fold(s, site.db, row, game, viewer)
+        # the record of each MILA phase (a retreat phase nobody could play is no MILA phase)
+        firsts = [k for k in range(folded.played) if folded.visible(k + 1) > folded.visible(k)]
 
-    def index(bound: str | int | None, default: int) -> int:
-        if bound is None or bound == "":
-            return default
-        if isinstance(bound, int):
-            return bound if bound >= 0 else len(played) + bound
-        if bound not in names_:
-            raise MilaError(f"no played phase {bound[:16]!r} in game {game_id}", "GamePhaseException")
-        return names_.index(bound)
+        def index(bound: str | int | None, default: int) -> int:
+            if bound is None or bound == "":
+                return default
+            if isinstance(bound, int):
+                return bound if bound >= 0 else len(firsts) + bound
+            found = played_index(s, row.id, bound)
+            if found is None or found not in firsts:
+                raise MilaError(f"no played phase {bound[:16]!r} in game {game_id}", "GamePhaseException")
+            return firsts.index(found)
 
-    return played[index(start, 0) : index(end, len(played) - 1) + 1]
+        chosen = list(range(len(firsts)))[index(start, 0) : index(end, len(firsts) - 1) + 1]
+        if not chosen:
+            return []
+        first, last = firsts[chosen[0]], firsts[chosen[-1]]
+        # the record after the last phase asked for: the board that follows it (its disbands, if it is a
+        # retreat phase left out of MILA's)
+        records = [record_from_data(game.rules, d) for d in played_records(s, row.id, first, min(last + 2, row.played))]
+        timeline = board.Timeline(game, viewer, board.micros(row.created_at), records, folded.known(first))
+        shown = [timeline.played[k].view.phase for k in range(len(chosen))]
+        messages = messages_of(s, row, role, shown)
+        return [timeline.phase_data(k, messages) for k in range(len(chosen))]
 
 
 def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str]:
-    """What a client that follows a game from now on knows of it, and its current MILA phase."""
+    """What a client that follows a game from now on knows of it, and its current MILA phase (the records played
+    since this process last told anyone of the game, as the same viewer, are the only ones read)."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
-        game = services.whole_game(site, s, seat.row)
-        timeline = board.Timeline(game, viewer_of(role), board.micros(seat.row.created_at))
-        count = count_for(s, seat.row.id, press_name(role))
-        return seen_of(seat.row.status, timeline, count), timeline.current_name()
+        row = seat.row
+        game = site.referee.game(s, row)  # the current position: no record is read
+        viewer = viewer_of(role)
+        folded = timelines.fold(s, site.db, row, game, viewer)
+        known = folded.known(folded.played)
+        count = count_for(s, row.id, press_name(role))
+        current = board.COMPLETED if game.is_over else game.view(viewer).phase
+        return Seen(row.status, known.played, known.visible, count, known.influence), current
 
 
 def seen_of(status: str, timeline: board.Timeline, messages: int) -> Seen:
