@@ -9,6 +9,7 @@ then written through the ORM models of :mod:`arbitre.store`.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -24,6 +25,7 @@ from arbitre.life.stored import write_state
 from arbitre.rules.facets import StepRules
 from arbitre.rules.phase_steps import Step, declared_steps
 from arbitre.store.games import GameRuleError, membership_of, memberships, player_count
+from arbitre.store.lateness import Lateness
 from arbitre.store.models import FORMING, MASTER, OBSERVER, PLAYER, BotSeat, GameRow, Membership, User
 from arbitre.variants import RULE_MODULES
 
@@ -66,17 +68,31 @@ DEADLINE_KEYS = tuple(DEFAULT_DEADLINES)
 """Deadline settings: one per phase kind, and one per step a rule module adds inside a phase."""
 
 
-@dataclass
+@dataclass(frozen=True)
+class BotsRequest:
+    """Bot seats asked for at creation: the powers a bot plays, the bot setting for votes and scores, and after
+    how many missed steps in a row a bot takes a late player's seat."""
+
+    seats: tuple[str, ...] = ()
+    votes: str | None = None
+    after_missed: int | None = None
+
+
+@dataclass(frozen=True)
 class GameSettings:
-    """What a master chooses when creating a game."""
+    """A new game as its creator asks for it, typed from the edge on: the API's body
+    (:meth:`arbitre.server.routes.api.GameIn.request`) and the creation form build it, and it goes as it is
+    to :func:`create_game` (and to the ending, lateness and bot settings the server stores beside)."""
 
     name: str
     map_name: str = "standard"
-    rules: list[str] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Rule options by name (a whole number, a word or a yes/no each)."""
     press: str = "full"
     assignment: str = "random"
-    deadlines: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DEADLINES))
+    deadlines: Mapping[str, int] = field(default_factory=dict)
+    """Deadlines in seconds by phase kind or step; the others are :data:`DEFAULT_DEADLINES`."""
     show_progress: bool = True
     private: bool = False
     join_code: str = ""
@@ -85,15 +101,22 @@ class GameSettings:
     """The vote kinds whose ballots are secret (``None``: :class:`arbitre.judge.votes.VoteSettings`' default)."""
     dias: bool = True
     """Does a draw include every power still in the game?"""
-    creator_role: str = MASTER
-    creator_power: str | None = None
+    creator: str = MASTER
+    """The creator's role: the game's master, or one of its players (the game then has no master)."""
+    power: str | None = None
     """The power a creator who plays asks for (games where players choose)."""
-    creator_preferences: list[str] = field(default_factory=list)
+    preferences: tuple[str, ...] = ()
     """The powers a creator who plays would rather have, best first (games seated by preferences)."""
     last_year: int | None = None
     """The game ends in a draw once this year is played (``None``: no fixed length)."""
     target_centers: int | None = None
     """The centres a power needs to win (``None``: the map's number)."""
+    scoring: str | None = None
+    """The scoring system (``None``: the default one)."""
+    lateness: Lateness | None = None
+    """Lateness settings (``None``: the default ones)."""
+    bots: BotsRequest | None = None
+    """Bot seats and bot settings at creation (``None``: none)."""
 
 
 def create_game(session: Session, master: User, settings: GameSettings, now: datetime) -> GameRow:
@@ -111,7 +134,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         if not isinstance(value, int) or not 10 <= value <= 60 * 24 * 3600:
             raise GameRuleError(f"deadline {key!r} must be between 10 seconds and 60 days")
         deadlines[key] = value
-    if settings.creator_role not in CREATOR_ROLES:
+    if settings.creator not in CREATOR_ROLES:
         raise GameRuleError(f"the creator is one of {', '.join(CREATOR_ROLES)}", "creator")
     code = settings.join_code.strip()
     if len(code) > MAX_JOIN_CODE:
@@ -120,7 +143,7 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
         raise GameRuleError("only a private game has a join code", "join_code")
     votes = check_votes(settings.secret_votes, settings.dias)
     game = Game.new(  # raises ValueError on bad rules
-        settings.map_name, settings.rules, settings.options, settings.last_year, settings.target_centers
+        settings.map_name, list(settings.rules), dict(settings.options), settings.last_year, settings.target_centers
     )
     row = GameRow(
         name=settings.name.strip()[:80],
@@ -145,11 +168,12 @@ def create_game(session: Session, master: User, settings: GameSettings, now: dat
     write_state(row, game)
     session.add(row)
     session.flush()
-    if settings.creator_role == MASTER:
+    if settings.creator == MASTER:
         session.add(Membership(game_id=row.id, user_id=master.id, role=MASTER))
         session.flush()
     else:
-        join(session, row, master, PLAYER, game.powers(), settings.creator_power, settings.creator_preferences)
+        ranked = [p for p in settings.preferences if p.strip()]
+        join(session, row, master, PLAYER, game.powers(), settings.power or None, ranked)
     return row
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -16,10 +16,11 @@ from arbitre.judge.votes import CHOICES as VOTE_CHOICES
 from arbitre.judge.votes import KINDS as VOTE_KINDS
 from arbitre.life import votes as store_votes
 from arbitre.life.endings import check_ending
-from arbitre.life.forming import DEADLINE_KEYS, GameSettings, create_game, join
+from arbitre.life.forming import DEADLINE_KEYS, BotsRequest, GameSettings, create_game, join
 from arbitre.life.referee import SubmitResult
 from arbitre.life.turns import Closing, Plan, Submission, Turn, closing, ending, play, submission
 from arbitre.maps import available_maps
+from arbitre.server.answers import CheckedLine
 from arbitre.server.errors import Problem, bad_request, conflict, forbidden, not_found
 from arbitre.server.fields import MAX_ID, MAX_ITEMS, MAX_LINE, MAX_ORDERS, MAX_SECONDS
 from arbitre.server.local_times import known_zone
@@ -31,7 +32,7 @@ from arbitre.store.botseats import seat_bot, store_settings
 from arbitre.store.drafts import drop_draft
 from arbitre.store.endings import store_ending
 from arbitre.store.games import GameRuleError, memberships
-from arbitre.store.lateness import Lateness, store_lateness
+from arbitre.store.lateness import store_lateness
 from arbitre.store.messages import TO_MASTER, post_message
 from arbitre.store.models import MASTER, OBSERVER, PLAYER, GameRow, Message, User
 from arbitre.variants import MODULES, REGISTRY
@@ -83,70 +84,11 @@ def authenticate(session: Session, site: Site, name: str, password: str, address
     return None
 
 
-@dataclass(frozen=True)
-class BotsRequest:
-    """Bot seats asked for at creation: the powers a bot plays, the bot setting for votes and scores, and after
-    how many missed steps in a row a bot takes a late player's seat."""
-
-    seats: tuple[str, ...] = ()
-    votes: str | None = None
-    after_missed: int | None = None
+GameRequest = GameSettings
+"""A new game as asked for: :class:`arbitre.life.forming.GameSettings` itself (the name MILA's service uses)."""
 
 
-@dataclass(frozen=True)
-class GameRequest:
-    """A new game as asked for (the API's body or the creation form), typed from the edge on: the store gets
-    its :class:`~arbitre.life.forming.GameSettings` from it, with no mapping in between."""
-
-    name: str
-    map_name: str = "standard"
-    rules: tuple[str, ...] = ()
-    options: Mapping[str, object] = field(default_factory=dict)
-    """Rule options by name (a whole number, a word or a yes/no each)."""
-    press: str = "full"
-    assignment: str = "random"
-    deadlines: Mapping[str, int] = field(default_factory=dict)
-    show_progress: bool = True
-    private: bool = False
-    join_code: str = ""
-    anonymous: bool = False
-    secret_votes: tuple[str, ...] | None = None
-    """The vote kinds whose ballots are secret (``None``: the default)."""
-    dias: bool = True
-    creator: str = MASTER
-    power: str | None = None
-    preferences: tuple[str, ...] = ()
-    last_year: int | None = None
-    target_centers: int | None = None
-    scoring: str | None = None
-    lateness: Lateness | None = None
-    bots: BotsRequest | None = None
-
-    def settings(self) -> GameSettings:
-        """The settings the store keeps."""
-        return GameSettings(
-            name=self.name,
-            map_name=self.map_name,
-            rules=list(self.rules),
-            options=dict(self.options),
-            press=self.press,
-            assignment=self.assignment,
-            deadlines=dict(self.deadlines),
-            show_progress=self.show_progress,
-            private=self.private,
-            join_code=self.join_code,
-            anonymous=self.anonymous,
-            secret_votes=self.secret_votes,
-            dias=self.dias,
-            creator_role=self.creator,
-            creator_power=self.power or None,
-            creator_preferences=[p for p in self.preferences if p.strip()],
-            last_year=self.last_year,
-            target_centers=self.target_centers,
-        )
-
-
-def new_game(session: Session, site: Site, user: User, request: GameRequest) -> GameRow:
+def new_game(session: Session, site: Site, user: User, request: GameSettings) -> GameRow:
     """Create a game with ``user`` as master (or first player) from a typed request."""
     map_name = request.map_name or "standard"
     if map_name not in available_maps():
@@ -190,7 +132,7 @@ def new_game(session: Session, site: Site, user: User, request: GameRequest) -> 
             f"deadlines are seconds (integers) keyed by {', '.join(DEADLINE_KEYS)}", "bad_settings", "deadlines"
         )
     try:
-        row = create_game(session, user, replace(request.settings(), map_name=map_name), site.now())
+        row = create_game(session, user, replace(request, map_name=map_name), site.now())
     except (GameRuleError, ValueError) as err:
         where = (err.where or "settings") if isinstance(err, GameRuleError) else "options"
         raise bad_request(str(err), "bad_settings", where) from err
@@ -418,7 +360,7 @@ def master_action(
         raise conflict(str(err)) from err
 
 
-def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> list[dict[str, Any]]:
+def check_orders(site: Site, session: Session, seat: Seat, lines: list[str]) -> list[CheckedLine]:
     """Check orders as the player typed them (nothing is stored)."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power gives orders")

@@ -41,8 +41,8 @@ def check_draft(lines: list[str]) -> list[str]:
 
 def put_draft(
     session: Session, seat: Seat, user_id: int, lines: list[str], phase: str | None, step: str | None, now: Any
-) -> dict[str, Any]:
-    """Save the requester's draft for the current step; 409 when ``phase``/``step`` are not the current ones."""
+) -> list[str]:
+    """Save the requester's draft for the current step (the lines kept); 409 when ``phase``/``step`` are not the current ones."""
     if seat.role != PLAYER or not seat.power:
         raise forbidden("only a player holding a power keeps a draft")
     row = seat.row
@@ -57,7 +57,7 @@ def put_draft(
         )
     kept = check_draft(lines)
     save_draft(session, row.id, seat.power, user_id, row.phase, row.step, kept, now)
-    return {"phase": row.phase, "step": row.step, "lines": kept, "saved": True}
+    return kept
 
 
 def forget_draft(session: Session, seat: Seat) -> None:

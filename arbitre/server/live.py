@@ -188,7 +188,7 @@ def seen_given(session: Session, seat: Seat, game: Game) -> tuple[str, ...]:
     if row.status not in (ACTIVE, PAUSED) or not services.shows_progress(row):
         return ("-",) * len(powers)
     shown = fact(session, row, "progress", lambda: services.progress(session, row, game))
-    return tuple(GIVEN_LETTERS[shown[p]["orders"]] if p in shown else "-" for p in powers)
+    return tuple(GIVEN_LETTERS[shown[p].orders] if p in shown else "-" for p in powers)
 
 
 def glance(site: Site, session: Session, seat: Seat) -> Glance:
@@ -214,7 +214,7 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
 def seen_votes(site: Site, session: Session, seat: Seat) -> dict[int, dict[str, Any]]:
     """The game's newest votes as the reader may see them (``GET /api/games/{id}/votes``'s items), by their
     number in the game (1 for its first vote: unlike the row ids, it does not count other games' votes)."""
-    shown = sorted(services.votes(site, session, seat)["votes"], key=lambda v: int(v["id"]))
+    shown = sorted(services.votes(site, session, seat).votes, key=lambda v: int(v["id"]))
     return {n: v for n, v in enumerate(shown, start=1) if n > len(shown) - MAX_VOTES}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,6 +21,30 @@ from arbitre.life.endings import scores
 from arbitre.life.forming import steps_of
 from arbitre.life.referee import check_step_orders, powers_to_act
 from arbitre.life.votes import records as vote_records
+from arbitre.server.answers import (
+    CheckedLine,
+    Conversation,
+    Ending,
+    GameState,
+    GameSummary,
+    Invitation,
+    JoinPage,
+    Legal,
+    Message,
+    MyGame,
+    OwnOrders,
+    PhaseAnswer,
+    PlayedPhase,
+    PowerOrders,
+    PowerProgress,
+    Press,
+    Role,
+    Roster,
+    RosterPlayer,
+    ToDo,
+    Viewer,
+    Votes,
+)
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
 from arbitre.server.site import Site
@@ -154,31 +178,43 @@ def open_invitation(session: Session, token: str, actor: Actor, *, lock: bool = 
     return Seat(row, m)
 
 
-def summary(row: GameRow, taken: int | None = None) -> dict[str, Any]:
+def summary(row: GameRow, taken: int | None = None) -> GameSummary:
     """What anyone who may see the game may know about it (``taken``: seats taken, for the lobby)."""
-    return {
-        "id": row.id,
-        "name": row.name,
-        "map": row.map_name,
-        "rules": list(row.rules),
-        "options": dict(row.options),
-        "press": row.press,
-        "assignment": row.assignment,
-        "deadlines": dict(row.deadlines),
-        "status": row.status,
-        "phase": row.phase,
-        "step": row.step,
-        "result": row.result,
-        "deadline": row.deadline_at.isoformat() if row.deadline_at else None,
-        "remaining_seconds": row.remaining_seconds,
-        "show_progress": shows_progress(row),
-        "private": bool(row.private),
-        "anonymous": bool(row.anonymous),
-        "votes": VoteSettings.from_data(row.vote_settings).to_data(),
-        "seats": row.seats,
-        "steps": steps_of(row.map_name, list(row.rules)),
-        **({"players": taken, "taken": taken} if taken is not None else {}),
-    }
+    return _summary(GameSummary, row, players=taken, taken=taken)
+
+
+def my_game(row: GameRow, member: Membership) -> MyGame:
+    """One of an account's games: its summary, the account's role and power there."""
+    return _summary(MyGame, row, role=member.role, power=member.power)
+
+
+S = TypeVar("S", bound=GameSummary)
+
+
+def _summary(kind: type[S], row: GameRow, **more: Any) -> S:
+    return kind(
+        id=row.id,
+        name=row.name,
+        map=row.map_name,
+        rules=list(row.rules),
+        options=dict(row.options),
+        press=row.press,
+        assignment=row.assignment,
+        deadlines=dict(row.deadlines),
+        status=row.status,
+        phase=row.phase,
+        step=row.step,
+        result=row.result,
+        deadline=row.deadline_at.isoformat() if row.deadline_at else None,
+        remaining_seconds=row.remaining_seconds,
+        show_progress=shows_progress(row),
+        private=bool(row.private),
+        anonymous=bool(row.anonymous),
+        votes=VoteSettings.from_data(row.vote_settings).to_data(),
+        seats=row.seats,
+        steps=steps_of(row.map_name, list(row.rules)),
+        **more,
+    )
 
 
 def hides_players(row: GameRow, seat: Seat | None) -> bool:
@@ -186,23 +222,25 @@ def hides_players(row: GameRow, seat: Seat | None) -> bool:
     return bool(row.anonymous) and row.status != FINISHED and not (seat is not None and seat.role == MASTER)
 
 
-def roster(session: Session, row: GameRow, seat: Seat | None = None) -> dict[str, Any]:
+def roster(session: Session, row: GameRow, seat: Seat | None = None) -> Roster:
     """Who is in the game: master, players with their powers (sorted by power, so the order tells nothing
     about who joined when), observers.  In an anonymous game, until it ends, players have no name."""
     hidden = hides_players(row, seat)
     return fact(session, row, ("roster", hidden), lambda: _roster(session, row, hidden))
 
 
-def _roster(session: Session, row: GameRow, hidden: bool) -> dict[str, Any]:
+def _roster(session: Session, row: GameRow, hidden: bool) -> Roster:
     members = game_members(session, row)
     names = user_names(session, {m.user_id for m in members})
-    players = [{"power": m.power, "user": None if hidden else names[m.user_id]} for m in members if m.role == PLAYER]
-    players.sort(key=lambda p: (p["power"] or "", p["user"] or ""))
-    return {
-        "master": next((names[m.user_id] for m in members if m.role == MASTER), None),
-        "players": players,
-        "observers": sorted(names[m.user_id] for m in members if m.role == OBSERVER),
-    }
+    players = [
+        RosterPlayer(power=m.power, user=None if hidden else names[m.user_id]) for m in members if m.role == PLAYER
+    ]
+    players.sort(key=lambda p: (p.power or "", p.user or ""))
+    return Roster(
+        master=next((names[m.user_id] for m in members if m.role == MASTER), None),
+        players=players,
+        observers=sorted(names[m.user_id] for m in members if m.role == OBSERVER),
+    )
 
 
 def game_members(session: Session, row: GameRow) -> list[Membership]:
@@ -217,82 +255,88 @@ def step_orders(session: Session, row: GameRow) -> dict[str, OrderRow]:
     )
 
 
-def invitation(row: GameRow, seat: Seat, has_master: bool) -> dict[str, Any] | None:
+def invitation(row: GameRow, seat: Seat, has_master: bool) -> Invitation | None:
     """A private game's invitation link path and join code, for the one who invites: its master (in a game
     without a master, its players).  Nobody else sees them, a player who took a seat over included."""
     inviter = seat.role == MASTER or (seat.role == PLAYER and not has_master)
     if not row.private or not inviter or not row.invite_token:
         return None
-    return {"path": f"/invite/{row.invite_token}", "code": row.join_code or None}
+    return Invitation(path=f"/invite/{row.invite_token}", code=row.join_code or None)
 
 
-def join_page(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+def join_page(site: Site, session: Session, seat: Seat) -> JoinPage:
     """What the join page shows anyone who may see the game: its settings, roster and powers."""
     row = seat.row
     game = site.referee.game(session, row)
-    return {
+    return JoinPage(
         # Seats and chosen powers cached per game generation, like the roster: the page costs no query of its own.
-        "game": summary(row, fact(session, row, "taken", lambda: taken_seats(session, row.id))),
-        "roster": roster(session, row, seat),
-        "powers": game.powers(),
-        "chosen": (
+        game=summary(row, fact(session, row, "taken", lambda: taken_seats(session, row.id))),
+        roster=roster(session, row, seat),
+        powers=game.powers(),
+        chosen=(
             list(fact(session, row, "chosen", lambda: chosen_powers(session, row.id)))
             if row.assignment == "choice"
             else []
         ),
-        "code_needed": bool(row.private and row.join_code),
-        "you": {"role": seat.role, "power": seat.power},
-    }
+        code_needed=bool(row.private and row.join_code),
+        you=Role(role=seat.role, power=seat.power),
+    )
 
 
-def game_state(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+def game_state(site: Site, session: Session, seat: Seat) -> GameState:
     """The game page of a member: summary, roster, their view, and their orders (all orders for the master)."""
     row = seat.row
     game = site.referee.game(session, row)
-    out: dict[str, Any] = {
-        "game": summary(row),
-        "roster": roster(session, row, seat),
-        "invitation": invitation(row, seat, any(m.role == MASTER for m in game_members(session, row))),
-        "powers": game.powers(),
-        "you": {"role": seat.role, "power": seat.power, "viewer": seat.viewer, "wanted": seat.wanted_power},
-        "winners": list(game.winners),
-        "view": view_data(current_view(game, seat.viewer), game.rules),
-        "bots": fact(session, row, "bots", lambda: bot_summary(session, row.id)),
-        "votes": [v for v in votes(site, session, seat)["votes"] if v["status"] == "open"],
-        **ending_state(session, row, game),
-    }
     running = row.status in (ACTIVE, PAUSED)
-    out["progress"] = progress(session, row, game) if running and shows_progress(row) else None
+    view = view_data(current_view(game, seat.viewer), game.rules)
+    orders: OwnOrders | None = None
     if seat.role == PLAYER and seat.power:
         mine = step_orders(session, row).get(seat.power)
         lines, ready = (list(mine.lines), mine.ready) if mine else ([], False)
         must = running and seat.power in powers_to_act(game)
         draft = current_draft(session, seat) if must else None
-        out["orders"] = {
-            "phase": row.phase,
-            "step": row.step,
-            "lines": lines,
-            "ready": ready,
-            "must_order": must,
-            "legal": legal_orders(game, seat.power) if must else {},
-            "submitted": mine is not None and bool(mine.lines),
-            "draft": draft,
+        orders = OwnOrders(
+            phase=row.phase,
+            step=row.step,
+            lines=lines,
+            ready=ready,
+            must_order=must,
+            legal=legal_orders(game, seat.power) if must else {},
+            submitted=mine is not None and bool(mine.lines),
+            draft=draft,
             # what is still to do with the orders the box shows (the draft when there is one)
-            "to_do": to_do(game, seat.power, lines if draft is None else draft) if must else None,
-        }
-        if row.step != ORDERS:
-            out["orders"]["locked"] = list(game.pending.get(seat.power, []))
-    if row.step != ORDERS:  # what the lock told this viewer: the report of its current view
-        out["reveal"] = out["view"]["report"]
-    if seat.role == MASTER:
-        rows = step_orders(session, row)
-        out["all_orders"] = {p: {"lines": list(r.lines), "ready": r.ready} for p, r in sorted(rows.items())}
-        out["to_act"] = powers_to_act(game) if running else []
-        out["ready"] = sorted(p for p, r in rows.items() if r.ready)
-    return out
+            to_do=to_do(game, seat.power, lines if draft is None else draft) if must else None,
+            locked=list(game.pending.get(seat.power, [])) if row.step != ORDERS else None,
+        )
+    master_rows = step_orders(session, row) if seat.role == MASTER else None
+    ending = ending_state(session, row, game)
+    return GameState(
+        game=summary(row),
+        roster=roster(session, row, seat),
+        invitation=invitation(row, seat, any(m.role == MASTER for m in game_members(session, row))),
+        powers=game.powers(),
+        you=Viewer(role=seat.role, power=seat.power, viewer=seat.viewer, wanted=seat.wanted_power),
+        winners=list(game.winners),
+        view=view,
+        bots=fact(session, row, "bots", lambda: bot_summary(session, row.id)),
+        votes=[v for v in votes(site, session, seat).votes if v["status"] == "open"],
+        ending=ending.ending,
+        scores=ending.scores,
+        progress=progress(session, row, game) if running and shows_progress(row) else None,
+        orders=orders,
+        # what the lock told this viewer: the report of its current view
+        reveal=view["report"] if row.step != ORDERS else None,
+        all_orders=(
+            {p: PowerOrders(lines=list(r.lines), ready=r.ready) for p, r in sorted(master_rows.items())}
+            if master_rows is not None
+            else None
+        ),
+        to_act=(powers_to_act(game) if running else []) if master_rows is not None else None,
+        ready=sorted(p for p, r in master_rows.items() if r.ready) if master_rows is not None else None,
+    )
 
 
-def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+def votes(site: Site, session: Session, seat: Seat) -> Votes:
     """The game's votes as the requester may see them (secret ballots: only their own), what they may
     propose, and the game's vote settings."""
     row = seat.row
@@ -302,16 +346,16 @@ def votes(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
     shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in records]
     running = row.status in (ACTIVE, PAUSED)
     may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
-    return {
-        "votes": sorted(shown, key=lambda v: -int(v["id"])),
-        "settings": settings.to_data(),
-        "survivors": game.active_powers() if running else [],
-        "may_propose": bool(may_propose),
-        "may_decide": running and seat.role == MASTER,
-    }
+    return Votes(
+        votes=sorted(shown, key=lambda v: -int(v["id"])),
+        settings=settings.to_data(),
+        survivors=game.active_powers() if running else [],
+        may_propose=bool(may_propose),
+        may_decide=running and seat.role == MASTER,
+    )
 
 
-def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
+def ending_state(session: Session, row: GameRow, game: Game) -> Ending:
     """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
     ending = fact(session, row, "ending", lambda: ending_of(session, row.id))
     # only a finished game has scores: a running game's page asks nothing about its bot seats here
@@ -320,7 +364,7 @@ def ending_state(session: Session, row: GameRow, game: Game) -> dict[str, Any]:
         if row.status == FINISHED
         else frozenset()
     )
-    return {"ending": ending.to_data(), "scores": scores(game, ending, excluded)}
+    return Ending(ending=ending.to_data(), scores=scores(game, ending, excluded))
 
 
 def shows_progress(row: GameRow) -> bool:
@@ -328,21 +372,21 @@ def shows_progress(row: GameRow) -> bool:
     return row.show_progress is not False  # a row made before the setting existed shows it
 
 
-def progress(session: Session, row: GameRow, game: Game) -> dict[str, dict[str, Any]]:
+def progress(session: Session, row: GameRow, game: Game) -> dict[str, PowerProgress]:
     """For each power that must act in the current step: has it given orders (``given``: some; ``orders``:
     ``none``, ``partly`` or ``all`` of what it has to order, never a count), is it ready."""
     rows = step_orders(session, row)
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, PowerProgress] = {}
     for p in powers_to_act(game):
         r = rows.get(p)
         lines = list(r.lines) if r else []
         # "given" is read from the same public word: a hidden unit's order never shows (todo.given_state)
         state = given_state(game, p, lines)
-        out[p] = {"given": state != NONE, "orders": state, "ready": bool(r and r.ready)}
+        out[p] = PowerProgress(given=state != NONE, orders=state, ready=bool(r and r.ready))
     return out
 
 
-def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None = None) -> dict[str, Any] | None:
+def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None = None) -> ToDo | None:
     """What the requester's power has still to do now with ``lines`` (default: its submitted orders); ``None``
     when it has nothing to order in the current step."""
     row = seat.row
@@ -385,24 +429,24 @@ def legal_orders(game: Game, power: str) -> dict[str, list[str]]:
     return out
 
 
-def legal_state(game: Game, row: GameRow, power: str) -> dict[str, Any]:
+def legal_state(game: Game, row: GameRow, power: str) -> Legal:
     """The order picker's data: the legal orders of ``power``'s units and whether one line replaces all."""
     one_line = game.current_step.accepts == Accepts.ONE_CHANGE
-    return {"phase": row.phase, "step": row.step, "legal": legal_orders(game, power), "one_line": one_line}
+    return Legal(phase=row.phase, step=row.step, legal=legal_orders(game, power), one_line=one_line)
 
 
-def legal_data(site: Site, session: Session, seat: Seat) -> dict[str, Any]:
+def legal_data(site: Site, session: Session, seat: Seat) -> Legal:
     """The legal-order answer of a player (empty when the power has nothing to order now)."""
     row = seat.row
     game = site.referee.game(session, row)
     must = row.status in (ACTIVE, PAUSED) and seat.power is not None and seat.power in powers_to_act(game)
     if not must or seat.power is None:
         one_line = game.current_step.accepts == Accepts.ONE_CHANGE
-        return {"phase": row.phase, "step": row.step, "legal": {}, "one_line": one_line}
+        return Legal(phase=row.phase, step=row.step, legal={}, one_line=one_line)
     return legal_state(game, row, seat.power)
 
 
-def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
+def check(game: Game, power: str, lines: list[str]) -> list[CheckedLine]:
     """The engine's verdict on some orders for the current step: one entry per rejected line (with its number)."""
     clean = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
     rejected = check_step_orders(game, power, [text for _, text in clean])
@@ -413,20 +457,20 @@ def check(game: Game, power: str, lines: list[str]) -> list[dict[str, Any]]:
         if line_no is not None:
             used.add(line_no)
         out.append(
-            {
-                "line": line_no,
-                "order": r.text,
-                "outcome": r.outcome,
-                "reason": r.reason,
-                "message": r.message or r.reason or r.outcome,
-            }
+            CheckedLine(
+                line=line_no,
+                order=r.text,
+                outcome=r.outcome,
+                reason=r.reason,
+                message=r.message or r.reason or r.outcome,
+            )
         )
     return out
 
 
-def history(site: Site, session: Session, seat: Seat) -> list[dict[str, Any]]:
+def history(site: Site, session: Session, seat: Seat) -> list[PlayedPhase]:
     """The played phases (index and name), from their records."""
-    return [{"index": i, "phase": phase} for i, phase in played_phases(session, seat.row.id)]
+    return [PlayedPhase(index=i, phase=phase) for i, phase in played_phases(session, seat.row.id)]
 
 
 def played_view(site: Site, session: Session, row: GameRow, index: int, viewer: str) -> View | None:
@@ -448,15 +492,15 @@ def whole_game(site: Site, session: Session, row: GameRow) -> Game:
     return game
 
 
-def history_phase(site: Site, session: Session, seat: Seat, index: int) -> dict[str, Any]:
+def history_phase(site: Site, session: Session, seat: Seat, index: int) -> PhaseAnswer:
     """Phase ``index`` as the requester sees it: board, orders with results, report."""
     view = played_view(site, session, seat.row, index, seat.viewer)
     if view is None:
         raise not_found(f"phase {index} of this game")
-    return {"index": index, "view": view_data(view, site.referee.game(session, seat.row).rules)}
+    return PhaseAnswer(index=index, view=view_data(view, site.referee.game(session, seat.row).rules))
 
 
-def last_phase(site: Site, session: Session, seat: Seat) -> dict[str, Any] | None:
+def last_phase(site: Site, session: Session, seat: Seat) -> PhaseAnswer | None:
     """The last played phase as the requester sees it (``None`` before the first adjudication)."""
     if not seat.row.played:
         return None
@@ -467,7 +511,7 @@ PRESS_LIMIT = 500
 """How many of the newest messages the press answer lists."""
 
 
-def press(session: Session, seat: Seat, conversation: str | None = None) -> dict[str, Any]:
+def press(session: Session, seat: Seat, conversation: str | None = None) -> Press:
     """The messages the requester may read (only those of ``conversation`` when given: a key of the
     ``conversations`` list), their conversations, and where they may write.
 
@@ -478,29 +522,29 @@ def press(session: Session, seat: Seat, conversation: str | None = None) -> dict
     start = max(0, count_for(session, seat.row.id, seat.press_name) - PRESS_LIMIT)
     msgs = messages_after(session, seat.row.id, seat.press_name, start, PRESS_LIMIT)
     items = [
-        {
-            "id": n,
-            "phase": m.phase,
-            "from": m.sender,
-            "to": m.recipients,
-            "conversation": m.conversation,
-            "body": m.body,
-            "at": m.created_at.isoformat(),
-        }
+        Message(
+            id=n,
+            phase=m.phase,
+            sender=m.sender,
+            to=m.recipients,
+            conversation=m.conversation,
+            body=m.body,
+            at=m.created_at.isoformat(),
+        )
         for n, m in enumerate(msgs, start=start + 1)
     ]
     if conversation is not None:
-        items = [m for m in items if m["conversation"] == conversation]
-    return {
-        "press": seat.row.press,
-        "you": seat.press_name,
-        "conversation": conversation,
-        "conversations": conversation_list(session, seat),
-        "messages": items,
-    }
+        items = [m for m in items if m.conversation == conversation]
+    return Press(
+        press=seat.row.press,
+        you=seat.press_name,
+        conversation=conversation,
+        conversations=conversation_list(session, seat),
+        messages=items,
+    )
 
 
-def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
+def conversation_list(session: Session, seat: Seat) -> list[Conversation]:
     """The requester's conversations: public press first, then the most recently active first; each with its
     parties, the others in it (``with``), its message count, how many of the others' messages the requester
     has not read, and the number of its newest message."""
@@ -513,14 +557,14 @@ def conversation_list(session: Session, seat: Seat) -> list[dict[str, Any]]:
         count, last, others = found[key]
         parties = conversation_parties(key)
         out.append(
-            {
-                "id": key.strip(","),
-                "parties": parties,
-                "with": [p for p in parties if p != seat.press_name],
-                "count": count,
-                "unread": 0 if marks is None else max(0, others - marks.get(key, 0)),
-                "last": last or None,
-            }
+            Conversation(
+                id=key.strip(","),
+                parties=parties,
+                with_=[p for p in parties if p != seat.press_name],
+                count=count,
+                unread=0 if marks is None else max(0, others - marks.get(key, 0)),
+                last=last or None,
+            )
         )
     return out
 

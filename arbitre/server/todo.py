@@ -18,7 +18,6 @@ others may read of a power's orders (``none``, ``partly``, ``all``), when the ga
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from arbitre.adjudicator import adjustment_counts
 from arbitre.judge import Game
@@ -26,6 +25,7 @@ from arbitre.judge.steps import Accepts
 from arbitre.orders import OrderError
 from arbitre.rules.disclosure import unit_audience
 from arbitre.rules.events import PUBLIC
+from arbitre.server.answers import Builds, Disbands, ToDo
 from arbitre.state import ADJUSTMENTS, MOVEMENT, RETREATS, Unit
 
 KIND_NAMES = {MOVEMENT: "movement", RETREATS: "retreats", ADJUSTMENTS: "adjustments"}
@@ -64,35 +64,30 @@ def _units_to_order(game: Game, power: str) -> list[Unit]:
     ]
 
 
-def to_do(game: Game, power: str, lines: Sequence[str]) -> dict[str, Any]:
+def to_do(game: Game, power: str, lines: Sequence[str]) -> ToDo:
     """What ``power`` has still to do now, given the orders ``lines`` (its box, its draft or its submission)."""
     position = game.position
     kind = position.phase.kind
     step = game.progress.current_step
-    out: dict[str, Any] = {
-        "kind": KIND_NAMES[kind],
-        "step": step.name,
-        "one_change": step.accepts == Accepts.ONE_CHANGE,
-        "missing": [],
-    }
-    if step.accepts == Accepts.ONE_CHANGE:  # the orders are locked: one change is optional
-        out["complete"] = True
-        return out
+    one_change = step.accepts == Accepts.ONE_CHANGE
+    if one_change:  # the orders are locked: one change is optional
+        return ToDo(kind=KIND_NAMES[kind], step=step.name, one_change=True, missing=[], complete=True)
     covered, readable = _provinces(game, lines)
     if kind == ADJUSTMENTS:
         owed = adjustment_counts(game.rules, position).get(power, 0)
         given = min(readable, abs(owed))
-        if owed > 0:
-            out["builds"] = {"allowed": owed, "given": given}
-        elif owed < 0:
-            out["disbands"] = {"required": -owed, "given": given}
-        out["complete"] = given >= abs(owed)
-        return out
+        return ToDo(
+            kind=KIND_NAMES[kind],
+            step=step.name,
+            one_change=False,
+            missing=[],
+            complete=given >= abs(owed),
+            builds=Builds(allowed=owed, given=given) if owed > 0 else None,
+            disbands=Disbands(required=-owed, given=given) if owed < 0 else None,
+        )
     units = _units_to_order(game, power)
     missing = sorted(str(u) for u in units if u.place.split("/")[0] not in covered)
-    out["missing"] = missing
-    out["complete"] = not missing
-    return out
+    return ToDo(kind=KIND_NAMES[kind], step=step.name, one_change=False, missing=missing, complete=not missing)
 
 
 def given_state(game: Game, power: str, lines: Sequence[str]) -> str:
@@ -106,7 +101,7 @@ def given_state(game: Game, power: str, lines: Sequence[str]) -> str:
         return ALL
     position = game.position
     if position.phase.kind == ADJUSTMENTS:  # the counts owed are public (centres and unit counts)
-        return ALL if to_do(game, power, lines)["complete"] else PARTLY
+        return ALL if to_do(game, power, lines).complete else PARTLY
     rules = game.rules
     units = _units_to_order(game, power)
     public = {u.place.split("/")[0] for u in units if PUBLIC in unit_audience(rules, position, u)}

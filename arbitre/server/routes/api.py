@@ -12,11 +12,34 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from pydantic import Field, StringConstraints
 
+from arbitre.life.forming import BotsRequest, GameSettings
 from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps
 from arbitre.rules.options import options_catalogue
 from arbitre.server import actions, drafts, services
-from arbitre.server.answers import RejectedOrder, SubmitAnswer
+from arbitre.server.answers import (
+    Account,
+    AccountGames,
+    Checked,
+    Done,
+    Draft,
+    GameState,
+    GameSummary,
+    JoinPage,
+    Legal,
+    Messages,
+    NewAccount,
+    OutsiderState,
+    OwnOrders,
+    PhaseAnswer,
+    PlayedPhase,
+    ProposedVote,
+    RejectedOrder,
+    SavedDraft,
+    SubmitAnswer,
+    Token,
+    Votes,
+)
 from arbitre.server.auth import client_address, site_of
 from arbitre.server.engine_words import engine_message
 from arbitre.server.errors import Problem
@@ -124,9 +147,9 @@ class GameIn(Strict):
     """Seats the house bot plays from the start, and how votes, scores and lateness treat bot seats (the
     way a game without a master gets bots; a master can also seat them later)."""
 
-    def request(self) -> actions.GameRequest:
+    def request(self) -> GameSettings:
         """The typed creation request (lateness settings read here: a 400 names a wrong one)."""
-        return actions.GameRequest(
+        return GameSettings(
             name=self.name,
             map_name=self.map,
             rules=tuple(self.rules),
@@ -147,9 +170,7 @@ class GameIn(Strict):
             target_centers=self.target_centers,
             scoring=self.scoring,
             lateness=settings_from(self.lateness.settings()) if self.lateness else None,
-            bots=actions.BotsRequest(tuple(self.bots.seats), self.bots.votes, self.bots.after_missed)
-            if self.bots
-            else None,
+            bots=BotsRequest(tuple(self.bots.seats), self.bots.votes, self.bots.after_missed) if self.bots else None,
         )
 
 
@@ -236,17 +257,17 @@ class DecisionIn(Strict):
 
 
 @router.post("/register", status_code=201)
-def register(body: AccountIn, request: Request) -> dict[str, Any]:
+def register(body: AccountIn, request: Request) -> NewAccount:
     """Create an account."""
     site = site_of(request)
     password_hash = actions.check_account(site, body.name, body.password, client_address(request))
     with site.db.writing() as s:
         user = actions.register(s, site, body.name, password_hash, body.lang)
-        return {"id": user.id, "name": user.name}
+        return NewAccount(id=user.id, name=user.name)
 
 
 @router.post("/tokens", status_code=201)
-def token(body: TokenIn, request: Request) -> dict[str, Any]:
+def token(body: TokenIn, request: Request) -> Token:
     """Exchange a name and password for a bearer token (shown once)."""
     site = site_of(request)
     with site.db.reading() as s:  # no write transaction during the (slow) password check
@@ -254,31 +275,29 @@ def token(body: TokenIn, request: Request) -> dict[str, Any]:
     if user is None:
         raise Problem(401, "bad_login", "wrong user name or password")
     with site.db.writing() as s:
-        return {"token": create_token(s, user.id, body.label, site.now())}
+        return Token(token=create_token(s, user.id, body.label, site.now()))
 
 
 @router.get("/me")
-def me(request: Request) -> dict[str, Any]:
+def me(request: Request) -> AccountGames:
     """The account and its games."""
     with reading(request) as v:
         user = v.user()
-        return {
-            "id": user.id,
-            "name": user.name,
-            "lang": user.lang,
-            "games": [
-                {**services.summary(g), "role": m.role, "power": m.power} for g, m in games_of(v.session, user.id)
-            ],
-        }
+        return AccountGames(
+            id=user.id,
+            name=user.name,
+            lang=user.lang,
+            games=[services.my_game(g, m) for g, m in games_of(v.session, user.id)],
+        )
 
 
 @router.put("/me")
-def update_me(body: MeIn, request: Request) -> dict[str, Any]:
+def update_me(body: MeIn, request: Request) -> Account:
     """Change preferences (language of pages and reports)."""
     with writing(request) as v:
         user = v.user()
         user.lang = body.lang
-        return {"id": user.id, "name": user.name, "lang": user.lang}
+        return Account(id=user.id, name=user.name, lang=user.lang)
 
 
 @router.get("/options")
@@ -289,7 +308,7 @@ def options() -> dict[str, Any]:
 
 
 @router.get("/games")
-def games(request: Request) -> list[dict[str, Any]]:
+def games(request: Request) -> list[GameSummary]:
     """The lobby: open games with free seats first, then running games, then finished ones (``taken`` of
     ``seats``).  Private games are listed to their members only."""
     with reading(request) as v:
@@ -297,7 +316,7 @@ def games(request: Request) -> list[dict[str, Any]]:
 
 
 @router.post("/games", status_code=201)
-def create(body: GameIn, request: Request) -> dict[str, Any]:
+def create(body: GameIn, request: Request) -> GameSummary:
     """Create a game; you are its master."""
     with writing(request) as v:
         row = actions.new_game(v.session, v.site, v.user(), body.request())
@@ -305,17 +324,17 @@ def create(body: GameIn, request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-def game(game_id: int, request: Request) -> dict[str, Any]:
+def game(game_id: int, request: Request) -> GameState | OutsiderState:
     """A member's game page (summary, roster, their view, their orders); an outsider gets the summary."""
     with reading(request) as v:
         seat = v.game(game_id, member=False)
         if seat.member is None:
-            return {"game": services.summary(seat.row, taken_seats(v.session, game_id))}
+            return OutsiderState(game=services.summary(seat.row, taken_seats(v.session, game_id)))
         return services.game_state(v.site, v.session, seat)
 
 
 @router.post("/games/{game_id}/join")
-def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
+def join(game_id: int, body: JoinIn, request: Request) -> GameSummary:
     """Join a game as a player or an observer."""
     with join_code_guess(request, body.code), writing(request) as v:
         user = v.user()
@@ -325,7 +344,7 @@ def join(game_id: int, body: JoinIn, request: Request) -> dict[str, Any]:
 
 
 @router.get("/invitations/{token}")
-def invitation(token: str, request: Request) -> dict[str, Any]:
+def invitation(token: str, request: Request) -> JoinPage:
     """What an invitation link shows: the game's settings, its roster and its powers."""
     with reading(request) as v:
         seat = v.invitation(token)
@@ -333,7 +352,7 @@ def invitation(token: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/invitations/{token}/join")
-def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, Any]:
+def join_by_invitation(token: str, body: JoinIn, request: Request) -> GameSummary:
     """Join the game of an invitation link (with its join code, if it has one)."""
     with join_code_guess(request, body.code, invitation=token), writing(request) as v:
         user = v.user()
@@ -343,19 +362,18 @@ def join_by_invitation(token: str, body: JoinIn, request: Request) -> dict[str, 
 
 
 @router.get("/games/{game_id}/orders")
-def get_orders(game_id: int, request: Request) -> dict[str, Any]:
+def get_orders(game_id: int, request: Request) -> OwnOrders:
     """Your orders for the current step, your ready switch and the legal orders of your units."""
     with reading(request) as v:
         seat = v.game(game_id, roles=(PLAYER,))
-        state = services.game_state(v.site, v.session, seat)
-        if "orders" not in state:
+        orders = services.game_state(v.site, v.session, seat).orders
+        if orders is None:
             raise Problem(409, "conflict", "you hold no power yet")
-        result: dict[str, Any] = state["orders"]
-        return result
+        return orders
 
 
 @router.get("/games/{game_id}/legal")
-def legal(game_id: int, request: Request) -> dict[str, Any]:
+def legal(game_id: int, request: Request) -> Legal:
     """The legal orders of your units now, keyed by unit place (what the map and the picker offer).
 
     Made by the engine from what your power may see; in a reaction step, only the
@@ -372,15 +390,20 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> SubmitAnswer:
 
     def answer(v: Visit, seat: Seat, result: SubmitResult) -> SubmitAnswer:
         rejected = [
-            RejectedOrder(r.text, r.outcome, r.reason, engine_message(r.message or "", r.outcome, v.actor.lang) or None)
+            RejectedOrder(
+                order=r.text,
+                outcome=r.outcome,
+                reason=r.reason,
+                message=engine_message(r.message or "", r.outcome, v.actor.lang) or None,
+            )
             for r in result.rejected
         ]
         return SubmitAnswer(
-            rejected,
-            result.processed,
-            seat.row.phase,
-            seat.row.step,
-            None if result.processed else services.own_to_do(v.site, v.session, seat),
+            rejected=rejected,
+            processed=result.processed,
+            phase=seat.row.phase,
+            step=seat.row.step,
+            to_do=None if result.processed else services.own_to_do(v.site, v.session, seat),
         )
 
     return actions.submit_orders(
@@ -396,18 +419,19 @@ def put_orders(game_id: int, body: OrdersIn, request: Request) -> SubmitAnswer:
 
 
 @router.post("/games/{game_id}/check")
-def check(game_id: int, body: CheckIn, request: Request) -> dict[str, Any]:
+def check(game_id: int, body: CheckIn, request: Request) -> Checked:
     """Check orders without storing them: the engine's messages for the lines it rejects."""
     with reading(request, CSRF_HEADER) as v:
         seat = v.game(game_id, roles=(PLAYER,))
-        errors = actions.check_orders(v.site, v.session, seat, body.orders)
-        for e in errors:  # the engine's words in the reader's language
-            e["message"] = engine_message(e["message"], e["outcome"], v.actor.lang)
-        return {"errors": errors, "to_do": services.own_to_do(v.site, v.session, seat, body.orders)}
+        errors = [  # the engine's words in the reader's language
+            e.model_copy(update={"message": engine_message(e.message, e.outcome, v.actor.lang)})
+            for e in actions.check_orders(v.site, v.session, seat, body.orders)
+        ]
+        return Checked(errors=errors, to_do=services.own_to_do(v.site, v.session, seat, body.orders))
 
 
 @router.get("/games/{game_id}/draft")
-def get_draft(game_id: int, request: Request) -> dict[str, Any]:
+def get_draft(game_id: int, request: Request) -> Draft:
     """Your draft: the orders last saved from your order box for the current step (``lines`` is ``null`` when
     you have none; a draft of a past step is never returned).  A draft is never adjudicated: only
     ``PUT /api/games/{id}/orders`` submits orders."""
@@ -416,34 +440,35 @@ def get_draft(game_id: int, request: Request) -> dict[str, Any]:
         if not seat.power:
             raise Problem(409, "conflict", "you hold no power yet")
         lines = services.current_draft(v.session, seat)
-        return {
-            "phase": seat.row.phase,
-            "step": seat.row.step,
-            "lines": lines,
-            "to_do": services.own_to_do(v.site, v.session, seat, lines) if lines is not None else None,
-        }
+        return Draft(
+            phase=seat.row.phase,
+            step=seat.row.step,
+            lines=lines,
+            to_do=services.own_to_do(v.site, v.session, seat, lines) if lines is not None else None,
+        )
 
 
 @router.put("/games/{game_id}/draft")
-def put_draft(game_id: int, body: DraftIn, request: Request) -> dict[str, Any]:
+def put_draft(game_id: int, body: DraftIn, request: Request) -> SavedDraft:
     """Save your draft for the current step (the order box's lines, as typed; at most 200 lines of 200
     characters).  ``phase``/``step`` name the step it is for: a draft for a step that is over is refused
     (409 ``stale_draft``).  Nobody else reads it, and saving it tells nobody anything."""
     with writing(request) as v:
         seat = v.game(game_id, roles=(PLAYER,))
-        out = drafts.put_draft(v.session, seat, v.user().id, body.orders, body.phase, body.step, v.site.now())
-        return {**out, "to_do": services.own_to_do(v.site, v.session, seat, out["lines"])}
+        kept = drafts.put_draft(v.session, seat, v.user().id, body.orders, body.phase, body.step, v.site.now())
+        to_do = services.own_to_do(v.site, v.session, seat, kept)
+        return SavedDraft(phase=seat.row.phase, step=seat.row.step, lines=kept, to_do=to_do)
 
 
 @router.get("/games/{game_id}/history")
-def history(game_id: int, request: Request) -> list[dict[str, Any]]:
+def history(game_id: int, request: Request) -> list[PlayedPhase]:
     """The played phases."""
     with reading(request) as v:
         return services.history(v.site, v.session, v.game(game_id))
 
 
 @router.get("/games/{game_id}/history/{index}")
-def history_phase(game_id: int, index: int, request: Request) -> dict[str, Any]:
+def history_phase(game_id: int, index: int, request: Request) -> PhaseAnswer:
     """One played phase as you see it: board, orders and results, report."""
     with reading(request) as v:
         return services.history_phase(v.site, v.session, v.game(game_id), index)
@@ -459,37 +484,35 @@ def export(game_id: int, request: Request, format: Literal["mila"] = "mila") -> 
 
 
 @router.get("/games/{game_id}/messages")
-def messages(game_id: int, request: Request, conversation: str | None = Query(None, max_length=420)) -> dict[str, Any]:
+def messages(game_id: int, request: Request, conversation: str | None = Query(None, max_length=420)) -> Messages:
     """The messages you may read (of one conversation when given), your conversations with their unread
     counts, and where you may write."""
     with reading(request) as v:
         seat = v.game(game_id)
-        return {
-            **services.press(v.session, seat, conversation),
-            "recipients": services.recipients(v.site, v.session, seat),
-        }
+        press = services.press(v.session, seat, conversation)
+        return Messages(**dict(press), recipients=services.recipients(v.site, v.session, seat))
 
 
 @router.post("/games/{game_id}/messages/read")
-def read_messages(game_id: int, body: ReadIn, request: Request) -> dict[str, Any]:
+def read_messages(game_id: int, body: ReadIn, request: Request) -> Done:
     """Mark one of your conversations as read."""
     with writing(request) as v:
         seat = v.game(game_id)
         services.read_conversation(v.session, seat, body.conversation)
-        return {"ok": True}
+        return Done()
 
 
 @router.post("/games/{game_id}/messages", status_code=201)
-def post_message(game_id: int, body: MessageIn, request: Request) -> dict[str, Any]:
+def post_message(game_id: int, body: MessageIn, request: Request) -> Done:
     """Send a message (press settings permitting)."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True)
         actions.send_message(v.session, v.site, seat, v.user(), body.to, body.body)
-        return {"ok": True}
+        return Done()
 
 
 @router.post("/games/{game_id}/master")
-def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
+def master(game_id: int, body: MasterIn, request: Request) -> GameSummary:
     """Master console: pause, resume, extend (minutes), adjudicate, draw (powers), end, replace (power, user)."""
     answer = actions.master_action(
         site_of(request),
@@ -508,23 +531,23 @@ def master(game_id: int, body: MasterIn, request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/votes")
-def votes(game_id: int, request: Request) -> dict[str, Any]:
+def votes(game_id: int, request: Request) -> Votes:
     """The game's votes as you may see them (in a secret vote: your own ballot and the outcome)."""
     with reading(request) as v:
         return services.votes(v.site, v.session, v.game(game_id))
 
 
 @router.post("/games/{game_id}/votes", status_code=201)
-def propose_vote(game_id: int, body: VoteIn, request: Request) -> dict[str, Any]:
+def propose_vote(game_id: int, body: VoteIn, request: Request) -> ProposedVote:
     """Open a vote (players); your ballot is yes.  It passes when every power that must agree agreed."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
         vote_id = actions.propose_vote(v.session, v.site, seat, body.kind, body.powers, body.minutes)
-        return {"id": vote_id, **services.votes(v.site, v.session, seat)}
+        return ProposedVote(id=vote_id, **dict(services.votes(v.site, v.session, seat)))
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/ballot")
-def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict[str, Any]:
+def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> Votes:
     """Vote yes or no on an open vote (a new ballot replaces your earlier one)."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
@@ -533,18 +556,18 @@ def ballot(game_id: int, vote_id: int, body: BallotIn, request: Request) -> dict
 
 
 @router.delete("/games/{game_id}/votes/{vote_id}/ballot")
-def withdraw_ballot(game_id: int, vote_id: int, request: Request) -> dict[str, Any]:
+def withdraw_ballot(game_id: int, vote_id: int, request: Request) -> Votes:
     """Take your ballot back while the vote is open (you are asked again)."""
     return _withdraw(game_id, vote_id, request, "ballot")
 
 
 @router.delete("/games/{game_id}/votes/{vote_id}")
-def withdraw_vote(game_id: int, vote_id: int, request: Request) -> dict[str, Any]:
+def withdraw_vote(game_id: int, vote_id: int, request: Request) -> Votes:
     """Withdraw a vote you opened while it is undecided (its status becomes ``withdrawn``)."""
     return _withdraw(game_id, vote_id, request, "vote")
 
 
-def _withdraw(game_id: int, vote_id: int, request: Request, what: str) -> dict[str, Any]:
+def _withdraw(game_id: int, vote_id: int, request: Request, what: str) -> Votes:
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(PLAYER,))
         actions.withdraw_vote(v.session, v.site, seat, vote_id, what)
@@ -552,7 +575,7 @@ def _withdraw(game_id: int, vote_id: int, request: Request, what: str) -> dict[s
 
 
 @router.post("/games/{game_id}/votes/{vote_id}/decision")
-def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> dict[str, Any]:
+def decision(game_id: int, vote_id: int, body: DecisionIn, request: Request) -> Votes:
     """The master approves (the vote passes and is carried out) or rejects an open vote."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))

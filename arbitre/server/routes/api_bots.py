@@ -70,7 +70,7 @@ def post_bot(game_id: int, body: BotIn, request: Request) -> dict[str, Any]:
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         bots.put_bot(v.session, v.site, seat, body.power, body.kind)
-        return {**bot_summary(v.session, game_id), "game": services.summary(seat.row)}
+        return {**bot_summary(v.session, game_id), "game": services.summary(seat.row).data()}
 
 
 @router.delete("/games/{game_id}/bots/{power}")

@@ -102,7 +102,7 @@ def get_takeover(token: str, request: Request) -> dict[str, Any]:
     game's link exists only for its members."""
     with reading(request) as v:
         call, row = lateness.takeover_info(v.session, token[:64], v.actor.user)
-        return {**lateness.call_data(call, row), "game": services.summary(row)}
+        return {**lateness.call_data(call, row), "game": services.summary(row).data()}
 
 
 @router.post("/takeover/{token}")
@@ -112,4 +112,7 @@ def post_takeover(token: str, request: Request) -> dict[str, Any]:
     with takeover_attempt(request, token[:64]), writing(request) as v:
         user = v.user()
         row = lateness.take_over(v.session, v.site, token[:64], user)
-        return {"game": services.summary(row), "power": lateness.takeover_info(v.session, token[:64], user)[0].power}
+        return {
+            "game": services.summary(row).data(),
+            "power": lateness.takeover_info(v.session, token[:64], user)[0].power,
+        }

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 
 from arbitre.judge.scoring import SYSTEMS
 from arbitre.server import services
+from arbitre.server.answers import GameScores
 from arbitre.server.visit import reading
 
 router = APIRouter(prefix="/api", tags=["scoring"])
@@ -21,9 +22,10 @@ def systems() -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/scores")
-def game_scores(game_id: int, request: Request) -> dict[str, Any]:
+def game_scores(game_id: int, request: Request) -> GameScores:
     """A game's length and scoring settings and, once it is won or drawn, its scores (anyone may read them)."""
     with reading(request) as v:
         seat = v.game(game_id, member=False)
         game = v.site.referee.game(v.session, seat.row)
-        return {"game": seat.row.id, "status": seat.row.status, **services.ending_state(v.session, seat.row, game)}
+        ending = services.ending_state(v.session, seat.row, game)
+        return GameScores(game=seat.row.id, status=seat.row.status, ending=ending.ending, scores=ending.scores)

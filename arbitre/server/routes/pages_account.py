@@ -45,8 +45,8 @@ def home(request: Request) -> Response:
     """The list of games (and the user's own)."""
     with reading(request) as v:
         lobby, member_of = home_games(v.session, v.actor.user.id if v.actor.user else None)  # one query
-        games = [services.summary(g, n) for g, n in lobby]
-        mine = [(services.summary(g), m) for g, m in member_of]
+        games = [services.summary(g, n).data() for g, n in lobby]
+        mine = [(services.summary(g).data(), m) for g, m in member_of]
         groups: dict[str, list[dict[str, Any]]] = {"open_games": [], "running": [], "finished": []}
         for g in games:
             if g["status"] == FORMING and (g["seats"] is None or g["taken"] < g["seats"]):

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from arbitre.judge.votes import DEFAULT_SECRET
 from arbitre.judge.votes import KINDS as VOTE_KINDS
-from arbitre.life.forming import DEFAULT_DEADLINES, registered_steps
+from arbitre.life.forming import DEFAULT_DEADLINES, BotsRequest, GameSettings, registered_steps
 from arbitre.life.referee import SubmitResult
 from arbitre.maps import available_maps, load_map
 from arbitre.rules.options import options_catalogue
@@ -210,7 +210,7 @@ def create(
             try:
                 values = ending["values"]
                 bots = _form_names(bot_seats)
-                request_ = actions.GameRequest(
+                request_ = GameSettings(
                     name=name,
                     map_name=map,
                     rules=tuple(rules),
@@ -228,7 +228,7 @@ def create(
                     secret_votes=tuple(_form_names(secret)),
                     dias=bool(dias),
                     lateness=settings_from(lateness),
-                    bots=actions.BotsRequest(tuple(bots), bot_votes[:16]) if bots or bot_votes != "abstain" else None,
+                    bots=BotsRequest(tuple(bots), bot_votes[:16]) if bots or bot_votes != "abstain" else None,
                     scoring=values["scoring"],
                     last_year=values["last_year"],
                     target_centers=values["target_centers"],
@@ -252,7 +252,7 @@ def game_page(game_id: int, request: Request) -> Response:
                 request,
                 v.actor,
                 "game_outside.html",
-                {"j": services.join_page(v.site, v.session, seat), "action": f"/games/{game_id}/join"},
+                {"j": services.join_page(v.site, v.session, seat).data(), "action": f"/games/{game_id}/join"},
             )
         return render(
             request,
@@ -297,7 +297,7 @@ def invitation(token: str, request: Request) -> Response:
             request,
             v.actor,
             "game_outside.html",
-            {"j": services.join_page(v.site, v.session, seat), "action": f"/invite/{token}/join"},
+            {"j": services.join_page(v.site, v.session, seat).data(), "action": f"/invite/{token}/join"},
         )
 
 
@@ -363,14 +363,14 @@ def history(game_id: int, request: Request) -> Response:
     """The list of played phases."""
     with reading(request) as v:
         seat = v.game(game_id)
-        phases = services.history(v.site, v.session, seat)
+        phases = [p.data() for p in services.history(v.site, v.session, seat)]
         frames = [_map_url(seat, p["index"]) for p in phases] if renderer_available() else []
         return render(
             request,
             v.actor,
             "history.html",
             {
-                "game": services.summary(seat.row),
+                "game": services.summary(seat.row).data(),
                 "role": seat.role,
                 "phases": phases,
                 "frames": frames,
@@ -384,19 +384,19 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
     """One played phase as you see it."""
     with reading(request) as v:
         seat = v.game(game_id)
-        data = services.history_phase(v.site, v.session, seat, index)
+        data = services.history_phase(v.site, v.session, seat, index).data()
         count = seat.row.played
         after = (
-            services.history_phase(v.site, v.session, seat, index + 1)["view"]
+            services.history_phase(v.site, v.session, seat, index + 1).view
             if index + 1 < count
-            else services.game_state(v.site, v.session, seat)["view"]
+            else services.game_state(v.site, v.session, seat).view
         )
         return render(
             request,
             v.actor,
             "phase.html",
             {
-                "game": services.summary(seat.row),
+                "game": services.summary(seat.row).data(),
                 "p": data,
                 "role": seat.role,
                 "svg": _map_url(
@@ -412,9 +412,10 @@ def history_phase(game_id: int, index: int, request: Request) -> Response:
 def _game_context(site: Site, session: Session, seat: services.Seat, lang: str) -> dict[str, Any]:
     """What the game page of a member shows: their state, their board's address (the page fetches and
     inlines it, so its places can be clicked), the last phase."""
-    state = services.game_state(site, session, seat)
+    state = services.game_state(site, session, seat).data()
     game = site.referee.game(session, seat.row)
-    last = services.last_phase(site, session, seat)
+    last_phase = services.last_phase(site, session, seat)
+    last = last_phase.data() if last_phase else None
     return {
         "s": state,
         "svg": _map_url(seat, None, current_view(game, seat.viewer), lang),
@@ -504,7 +505,7 @@ def messages(game_id: int, request: Request, c: str | None = None) -> Response:
     form to write.  Showing messages marks their conversations read (the counts shown are those before)."""
     with writing(request, NO_CSRF) as v:  # writes only the reader's own read marks
         seat = v.game(game_id)
-        press = services.press(v.session, seat, c)
+        press = services.press(v.session, seat, c).data()
         if c is not None and not any(x["id"] == c for x in press["conversations"]):
             raise Problem(404, "not_found", f"conversation {c} does not exist")
         services.read_conversation(v.session, seat, c)
@@ -516,7 +517,7 @@ def messages(game_id: int, request: Request, c: str | None = None) -> Response:
             v.actor,
             "messages.html",
             {
-                "game": services.summary(seat.row),
+                "game": services.summary(seat.row).data(),
                 "role": seat.role,
                 "m": press,
                 "current": current,
@@ -548,7 +549,7 @@ def console(game_id: int, request: Request) -> Response:
             v.actor,
             "master.html",
             {
-                "s": services.game_state(v.site, v.session, seat),
+                "s": services.game_state(v.site, v.session, seat).data(),
                 "svg": _map_url(
                     seat, None, current_view(v.site.referee.game(v.session, seat.row), seat.viewer), v.actor.lang
                 ),
@@ -600,10 +601,10 @@ def votes(game_id: int, request: Request) -> Response:
             v.actor,
             "votes.html",
             {
-                "g": services.summary(seat.row),
+                "g": services.summary(seat.row).data(),
                 "seat_role": seat.role,
                 "seat_power": seat.power,
-                "v": services.votes(v.site, v.session, seat),
+                "v": services.votes(v.site, v.session, seat).data(),
                 "live_since": live.since(v.site, v.session, seat),
             },
         )

@@ -81,7 +81,7 @@ def game_board(game_id: int, request: Request) -> Response:
             "lateness_game.html",
             {
                 "board": lateness.game_board(v.session, seat.row),
-                "g": services.summary(seat.row),
+                "g": services.summary(seat.row).data(),
                 "role": seat.role,
                 "powers": powers,
             },
@@ -113,7 +113,7 @@ def takeover_page(token: str, request: Request) -> Response:
             "takeover.html",
             {
                 "call": lateness.call_data(found, row),
-                "g": services.summary(row),
+                "g": services.summary(row).data(),
                 "token": found.token,
                 "login_next": "/login?next=" + quote(f"/takeover/{found.token}"),
             },
