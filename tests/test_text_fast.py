@@ -69,3 +69,18 @@ def test_fast_path_agrees_with_full_decoder(text: str) -> None:
 def test_duplicates_are_refused_on_the_fast_path() -> None:
     with pytest.raises(TextError, match="given twice"):
         loads('{"units": {"FRANCE": ["A PAR"], "FRANCE": ["A BRE"]}}')
+
+
+# Every ASCII character that is no printable one (C0 controls and DEL), raw inside a string, between two
+# tokens, and at the ends: the fast path leaves each to the full decoder, which words the refusal or accepts it.
+RAW_CONTROLS = [chr(c) for c in [*range(0x20), 0x7F]]
+RAW_CASES = [
+    shape.format(ch)
+    for ch in RAW_CONTROLS
+    for shape in ('{{"s": "a{}b"}}', '{{"a": 1,{}"b": 2}}', '{}{{"a": ["x"]}}', '{{"a": ["x"]}}{}')
+]
+
+
+@pytest.mark.parametrize("text", RAW_CASES, ids=[repr(t) for t in RAW_CASES])
+def test_raw_control_characters_agree_with_full_decoder(text: str) -> None:
+    assert _outcome(loads, text) == _outcome(full_loads, text)

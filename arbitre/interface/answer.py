@@ -21,13 +21,8 @@ from arbitre.orders import Order
 from arbitre.rules import RuleSet
 from arbitre.rules.events import MASTER
 from arbitre.rules.facets import Disclosure
-from arbitre.state import Position
+from arbitre.state import Position, Unit
 from arbitre.views.build import final_place
-
-_SEP: Final = "\0"
-"""Joins a power and a place into one sort key: it sorts below every character of a name, so the keys
-sort as the (power, place) pairs do, and plain strings sort faster than tuples."""
-
 
 _QUOTED: Final[dict[str, str]] = {}
 """Text -> the same as a JSON string: the names, places and orders of a batch recur from answer to answer."""
@@ -127,46 +122,74 @@ def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
 def _next_position(after: Position, parts: list[str]) -> None:
     """``next_position_data`` of a position without variant state, keys sorted."""
     parts.append('{"dislodged":{')
-    by_power: dict[str, list[str]] = {}
-    by_place = {d.unit.place: d for d in after.dislodged.values()}
-    for place in sorted(by_place):
-        d = by_place[place]
-        entry = ['{"attacker_from":', _maybe(d.attacker_from)]
-        if d.by_convoy:
-            entry.append(',"by_convoy":true')
-        entry.append(',"retreats":[')
-        entry.append(",".join([_string(p) for p in d.retreats or ()]))
-        entry.append('],"unit":')
-        entry.append(_string(f"{d.unit.kind} {d.unit.place}"))
-        entry.append("}")
-        by_power.setdefault(d.unit.power, []).append("".join(entry))
-    _groups(by_power, parts)
+    if after.dislodged:
+        by_power: dict[str, list[str]] = {}
+        by_place = {d.unit.place: d for d in after.dislodged.values()}
+        for place in sorted(by_place):
+            d = by_place[place]
+            entry = ['{"attacker_from":', _maybe(d.attacker_from)]
+            if d.by_convoy:
+                entry.append(',"by_convoy":true')
+            entry.append(',"retreats":[')
+            entry.append(",".join([_string(p) for p in d.retreats or ()]))
+            entry.append('],"unit":')
+            entry.append(_unit(d.unit))
+            entry.append("}")
+            by_power.setdefault(d.unit.power, []).append("".join(entry))
+        _groups(by_power, parts)
     parts.append('},"phase":')
     parts.append(_string(str(after.phase)))
     parts.append(',"supply_centers":{')
     centres: dict[str, list[str]] = {}
     owners = after.owners
     for centre in sorted(owners):
-        centres.setdefault(owners[centre], []).append(_string(centre))
+        power = owners[centre]
+        group = centres.get(power)
+        if group is None:
+            group = centres[power] = []
+        group.append(_string(centre))
     _groups(centres, parts)
     parts.append('},"units":{')
-    units = {u.power + _SEP + u.place: u for u in after.units.values()}
-    placed: dict[str, list[str]] = {}
-    for key in sorted(units):
-        u = units[key]
-        placed.setdefault(u.power, []).append(_string(f"{u.kind} {u.place}"))
-    _groups(placed, parts)
+    # By power, then by place: the order of the (power, place) pairs, without making a key for each unit
+    # (each province holds one unit, so places are distinct and name their unit).
+    places: dict[str, list[str]] = {}
+    quoted: dict[str, str] = {}
+    for u in after.units.values():
+        place = u.place
+        group = places.get(u.power)
+        if group is None:
+            group = places[u.power] = []
+        group.append(place)
+        quoted[place] = _unit(u)
+    first = True
+    for power in sorted(places):
+        group = places[power]
+        group.sort()
+        parts.append(f"{'' if first else ','}{_string(power)}:[{','.join([quoted[p] for p in group])}]")
+        first = False
     parts.append("}}")
+
+
+_UNITS: Final[dict[str, tuple[str, str]]] = {}
+"""Place -> (kind, ``"A PAR"`` as a JSON string) of the last unit written there: units recur from position to
+position (a place, an interned string of the map, is a quicker key than the unit)."""
+
+
+def _unit(u: Unit) -> str:
+    """The unit's ``kind place`` as a JSON string, remembered."""
+    hit = _UNITS.get(u.place)
+    if hit is not None and hit[0] == u.kind:
+        return hit[1]
+    text = _string(f"{u.kind} {u.place}")
+    if len(_UNITS) >= QUOTED_LIMIT:
+        _UNITS.clear()
+    _UNITS[u.place] = (u.kind, text)
+    return text
 
 
 def _groups(groups: dict[str, list[str]], parts: list[str]) -> None:
     """``"POWER":[items]`` for each power, powers in sorted order (the items are JSON already)."""
     first = True
     for power in sorted(groups):
-        if not first:
-            parts.append(",")
+        parts.append(f"{'' if first else ','}{_string(power)}:[{','.join(groups[power])}]")
         first = False
-        parts.append(_string(power))
-        parts.append(":[")
-        parts.append(",".join(groups[power]))
-        parts.append("]")

@@ -166,6 +166,17 @@ def _sea_coasts(game_map: GameMap) -> tuple[frozenset[str], ...]:
     )
 
 
+def _next_seas(out: list[int], frontier: int) -> int:
+    """The seas touching any sea of ``frontier`` (masks of :func:`_sea_bits`, ``out`` its third table): one
+    step of the breadth-first searches over fleet-held seas."""
+    nxt = 0
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        nxt |= out[low.bit_length() - 1]
+    return nxt
+
+
 def convoy_reach(game_map: GameMap, fleets: int, origin: str) -> set[str]:
     """The coastal provinces (``origin`` aside) touching a sea that a chain of ``fleets`` (a mask of seas,
     bits of :func:`_sea_bits`) links to ``origin``: where an army there might be convoyed, before routes
@@ -173,12 +184,7 @@ def convoy_reach(game_map: GameMap, fleets: int, origin: str) -> set[str]:
     out = _sea_bits(game_map)[2]
     seen = frontier = fleets & _sea_touch(game_map).get(origin, 0)
     while frontier:
-        nxt = 0
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            nxt |= out[low.bit_length() - 1]
-        frontier = nxt & fleets & ~seen
+        frontier = _next_seas(out, frontier) & fleets & ~seen
         seen |= frontier
     coasts = _sea_coasts(game_map)
     reached: set[str] = set()
@@ -218,12 +224,7 @@ def convoy_route_exists(game_map: GameMap, fleets: int, origin: str, target: str
             return True
         if length >= limit:
             return False
-        nxt = 0
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            nxt |= out[low.bit_length() - 1]
-        frontier = nxt & fleets & ~seen
+        frontier = _next_seas(out, frontier) & fleets & ~seen
         seen |= frontier
         length += 1
     return False
