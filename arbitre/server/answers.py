@@ -41,17 +41,6 @@ class Answer(BaseModel):
         """The answer as the mapping its JSON is written from (keys as in the JSON, missing keys left out)."""
         return self.model_dump(mode="python", by_alias=True)
 
-    def __getitem__(self, key: str) -> Any:
-        """The value of the field written under ``key`` (for code that still reads answers as mappings: MILA's
-        service, :mod:`arbitre.server.mila`); :class:`KeyError` for a key the JSON does not have."""
-        for name, info in type(self).model_fields.items():
-            if (info.serialization_alias or name) == key:
-                value = getattr(self, name)
-                if value is None and info.exclude_if is not None:
-                    break
-                return value
-        raise KeyError(key)
-
 
 class Builds(Answer):
     """The builds a power may make and how many its orders give."""

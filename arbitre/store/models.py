@@ -325,6 +325,24 @@ class GameRecord(Base):
     )
 
 
+class MilaStep(Base):
+    """Where one audience's MILA timeline stands after a played phase (:mod:`arbitre.interface.mila.influence`):
+    written with the phase's record, from that audience's own view of it, never changed.
+
+    ``viewer`` is ``master``, ``observer`` or a power; ``played`` the record's index; ``visible`` the MILA phases
+    among records ``0`` to ``played``; ``influence`` each power's provinces after them.
+    """
+
+    __tablename__ = "mila_steps"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    viewer: Mapped[str] = mapped_column(String(24), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer, primary_key=True)
+    visible: Mapped[int] = mapped_column(Integer)
+    influence: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    __table_args__ = (Index("ix_mila_steps_visible", "game_id", "viewer", "visible"),)
+
+
 class BotSeat(Base):
     """A power of a game played by a bot (``kind``, ``seed``), and since when (``since``: a phase).
 

@@ -154,9 +154,9 @@ def controllers(s: Session, seat: services.Seat) -> dict[str, str]:
     """Who plays each power, as the requester's roster shows it (``anonymous`` in an anonymous game)."""
     roster = services.roster(s, seat.row, seat)
     out = {}
-    for p in roster["players"]:
-        if p["power"]:
-            out[p["power"]] = p["user"] or "anonymous"
+    for p in roster.players:
+        if p.power:
+            out[p.power] = p.user or "anonymous"
     return out
 
 
