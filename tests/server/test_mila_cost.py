@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 
 import arbitre.store.records as store_records
+from arbitre.interface.mila.influence import hidden
 from arbitre.judge import Game
 from arbitre.judge.game import record_from_data, record_view
 from arbitre.server import services
@@ -244,7 +245,7 @@ def check_timelines(site: Site, gid: int, master: Api, players: dict[str, Api]) 
         assert row is not None
         rules = site.referee.game(s, row).rules
         records = [record_from_data(rules, d) for d in played_records(s, gid)]
-    left_out = [r.position.phase for r in records if board.hidden(record_view(rules, r, "master"))]
+    left_out = [r.position.phase for r in records if hidden(record_view(rules, r, "master"))]
     assert left_out or len(records) < 12, "the seeded game has a retreat phase nobody could play"
 
 

@@ -67,7 +67,7 @@ def fill(conn: sa.Connection) -> None:
             .where(records.c.game_id == gid, records.c.played.is_not(None))
             .order_by(records.c.played)
         ).all()
-        out = []
+        out: list[dict[str, object]] = []
         for index, record in rows:
             known = advance_all(rules, known, record_from_data(rules, record))
             out.extend(
