@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -27,6 +28,7 @@ from tests.server.conftest import POWERS, Api, start_game
 from tests.server.test_history_pairs import TURNS
 from tests.server.test_mila_cost import seeded_orders, user_id_of
 from tests.server.test_mila_protocol import masked
+from tests.server.twins import fresh_database
 
 VIEWERS = ("master", "observer", "FRANCE", "ITALY")
 
@@ -149,12 +151,17 @@ def every_step(site: Site) -> list[tuple[int, str, int, int, str]]:
         return [(r.game_id, r.viewer, r.played, r.visible, json.dumps(r.influence, sort_keys=True)) for r in rows]
 
 
-def test_the_upgrade_fills_the_steps_of_games_in_progress(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_upgrade_fills_the_steps_of_games_in_progress(tmp_path: Path, backend: str) -> None:
     """A database of games in progress — a standard game with a retreat phase MILA leaves out, two Submarines
     games differing in a hidden submarine, an Espionnite game in its reaction step — taken back to before
     ``0019_milastore`` (no steps stored), then opened by the site as ``arbitre serve`` does: the upgrade stores
     every audience's steps of every game as they were written while the games were played."""
-    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with fresh_database(backend, tmp_path, "games") as url:
+        upgrade_games_in_progress(url)
+
+
+def upgrade_games_in_progress(url: str) -> None:
     clock = ManualClock()
     site = make_site(Settings(database_url=url, run_worker=False), clock)
     with TestClient(create_app(site=site)) as client:
