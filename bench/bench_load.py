@@ -167,9 +167,10 @@ def machine_cpu() -> float:
     return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")  # all but idle and iowait
 
 
-def postgres_cpu() -> float:
-    """CPU seconds so far of the machine's ``postgres`` processes (the database server, when it runs here)."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds so far of each of the machine's ``postgres`` processes (the database server, when it runs
+    here), by process id: a run counts only the processes alive at its start and end."""
+    tick, out = os.sysconf("SC_CLK_TCK"), {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             head, rest = stat.read_text().rsplit(")", 1)
@@ -177,8 +178,8 @@ def postgres_cpu() -> float:
             continue
         if head.split("(", 1)[1] == "postgres":
             fields = rest.split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+            out[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 def connections_by_process(pid: int, port: int) -> list[int]:
@@ -326,7 +327,7 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         "connections_by_process": held,
         "machine_cpu_cores": (m1 - m0) / wall,
         "cores": os.cpu_count(),
-        "postgres_cpu_core": (pg1 - pg0) / wall,
+        "postgres_cpu_core": sum(pg1[p] - pg0[p] for p in pg1.keys() & pg0.keys()) / wall,
         "client_cpu_core": [o["cpu"] / wall for o in outs],
         "send_late_p99_ms": pct(late, 0.99) * 1000,
         "kinds": {
