@@ -125,8 +125,10 @@ def position_from_data(
     unit_table, place_table = tables.units, tables.places
     province_of, centres = gmap.province_of, gmap.supply_centers
     placed: dict[str, Unit] = {}
+    powers = gmap.powers
     for pname, ulist in units.items():
-        power = _power(rules, pname, f"units.{pname}")
+        # A power's id as written (the usual case) is itself; any other spelling is read by _power.
+        power = pname if pname in powers else _power(rules, pname, f"units.{pname}")
         if not isinstance(ulist, list):
             raise PositionError(f"units.{pname}", "expected a list of units like ['A PAR', 'F BRE']")
         read = tables.placed.get(power)
@@ -151,7 +153,7 @@ def position_from_data(
         owners = rules.initial_owners()
     else:
         for pname, clist in supply_centers.items():
-            power = _power(rules, pname, f"supply_centers.{pname}")
+            power = pname if pname in powers else _power(rules, pname, f"supply_centers.{pname}")
             if not isinstance(clist, list):
                 raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
             for i, text in enumerate(clist):
@@ -208,6 +210,8 @@ def _check_dislodged(
 ) -> None:
     """A dislodged unit is consistent with the board: its own power does not stand in its province, its
     attacker came from elsewhere, and a given retreat list names only places the rules allow."""
+    if not dislodged:
+        return
     gmap = rules.game_map
     occupied = set(placed)
     for prov, d in dislodged.items():
