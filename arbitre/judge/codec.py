@@ -61,6 +61,12 @@ class _Tables:
                 self.places[place] = _read_place(rules, place, "")
             except PositionError:
                 continue
+        self.centres: dict[str, str] = {
+            text: gmap.province_of[place]
+            for text, place in self.places.items()
+            if gmap.province_of[place] in gmap.supply_centers
+        }
+        """Usual spelling -> province, for the places of a supply centre only."""
 
 
 _TABLES: dict[int, tuple[RuleSet, _Tables]] = {}
@@ -122,7 +128,7 @@ def position_from_data(
     except PhaseError as err:
         raise PositionError("phase", str(err)) from err
     tables = _tables(rules)
-    unit_table, place_table = tables.units, tables.places
+    unit_table, place_table, centre_table = tables.units, tables.places, tables.centres
     province_of, centres = gmap.province_of, gmap.supply_centers
     placed: dict[str, Unit] = {}
     powers = gmap.powers
@@ -157,6 +163,13 @@ def position_from_data(
             if not isinstance(clist, list):
                 raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
             for i, text in enumerate(clist):
+                listed = centre_table.get(text) if type(text) is str else None
+                if listed is not None:
+                    # A centre written as usual: the table says it is one; refused only when another power has it.
+                    held = owners.get(listed)
+                    if held is None or held == power:
+                        owners[listed] = power
+                        continue
                 centre = place_table.get(text) if type(text) is str else None
                 prov = (
                     province_of[centre]
