@@ -17,10 +17,9 @@ the cache: an entry is found only by presenting the very view it was drawn from.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
+from arbitre.caching import LRU
 from arbitre.views import View
 
 
@@ -30,41 +29,38 @@ def board_key(view: View, lang: str, form: str) -> bytes:
 
 
 class BoardCache:
-    """A bounded LRU of drawn boards (text), safe to share between request threads."""
+    """A bounded LRU of drawn boards (text), safe to share between request threads (an :class:`~arbitre.caching.LRU`)."""
 
     def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._items: OrderedDict[bytes, str] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
+        self._lru: LRU[bytes, str | None] = LRU(size)  # never holds None: see get
+
+    @property
+    def size(self) -> int:
+        """The most drawings kept."""
+        return self._lru.size
+
+    @property
+    def hits(self) -> int:
+        """How many drawings were found kept."""
+        return self._lru.hits
+
+    @property
+    def misses(self) -> int:
+        """How many drawings were not found kept."""
+        return self._lru.misses
 
     def get(self, key: bytes, draw: Callable[[], str | None]) -> str | None:
         """The drawing under ``key``: cached, else ``draw()`` (kept unless it is ``None``: no renderer)."""
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
-                return found
-            self.misses += 1
-        drawn = draw()  # outside the lock: two threads may draw the same board once each, never wrongly
-        if drawn is not None:
-            with self._lock:
-                self._items[key] = drawn
-                self._items.move_to_end(key)
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
-        return drawn
+        # drawn outside the lock: two threads may draw the same board once each, never wrongly
+        return self._lru.get_or_make(key, draw, keep=lambda drawn: drawn is not None)
 
     def clear(self) -> None:
         """Forget every drawing."""
-        with self._lock:
-            self._items.clear()
+        self._lru.clear()
 
     def __len__(self) -> int:
         """How many drawings are kept."""
-        return len(self._items)
+        return len(self._lru)
 
 
 BOARDS = BoardCache()

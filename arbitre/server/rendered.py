@@ -20,13 +20,14 @@ import hashlib
 import re
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from markupsafe import escape
+
+from arbitre.caching import LRU
 
 SLOTS = ("csrf", "server_now")
 """The template variables that change with each request: rendered as placeholders, filled per request."""
@@ -73,32 +74,29 @@ def digest(parts: list[Any]) -> bytes | None:
 
 
 class RenderedPages:
-    """An LRU of rendered pages by key digest, shared by the process's threads."""
+    """An LRU of rendered pages by key digest, shared by the process's threads (an :class:`~arbitre.caching.LRU`)."""
 
     def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._items: OrderedDict[bytes, Rendered] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lru: LRU[bytes, Rendered] = LRU(size)
+        self._count = threading.Lock()
         self.renders = 0
         """How many pages were rendered (a key not found); a test reads it."""
 
+    @property
+    def size(self) -> int:
+        """The most pages kept."""
+        return self._lru.size
+
     def page(self, key: bytes, render: Callable[[], str]) -> Rendered:
         """The page kept under ``key``, else ``render()`` (with the placeholders) cut and kept."""
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
+        return self._lru.get_or_make(key, lambda: self._render(render))
+
+    def _render(self, render: Callable[[], str]) -> Rendered:
         made = Rendered.cut(render())
-        with self._lock:
+        with self._count:
             self.renders += 1
-            self._items[key] = made
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
         return made
 
     def clear(self) -> None:
         """Forget every page."""
-        with self._lock:
-            self._items.clear()
+        self._lru.clear()

@@ -19,14 +19,13 @@ written through the ORM.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from sqlalchemy import ColumnElement, event, select, update
 from sqlalchemy.orm import Session
 
+from arbitre.caching import LRU
 from arbitre.store.models import Ballot, Delivery, DraftRow, GameRow, Notification, Vote
 
 T = TypeVar("T")
@@ -40,38 +39,20 @@ no cached fact of the game (a draft is read uncached, by its player only)."""
 
 
 class FactCache:
-    """A small LRU of per-game facts: for each game, the facts of one generation."""
+    """A bounded LRU of per-game facts (an :class:`~arbitre.caching.LRU`), each kept under its game, its
+    generation and its key: an older generation's facts are never found again and age out."""
 
-    def __init__(self, games: int = 256) -> None:
-        self.games = games
-        self._items: OrderedDict[int, tuple[int, dict[Hashable, Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+    def __init__(self, size: int = 4096) -> None:
+        self._lru: LRU[tuple[int, int, Hashable], Any] = LRU(size)
 
     def get(self, game_id: int, generation: int, key: Hashable, load: Callable[[], T]) -> T:
         """The fact ``key`` of the game at ``generation``: cached, else ``load()`` (then kept)."""
-        with self._lock:
-            entry = self._items.get(game_id)
-            if entry is not None and entry[0] == generation and key in entry[1]:
-                self._items.move_to_end(game_id)
-                value: T = entry[1][key]
-                return value
-        value = load()
-        with self._lock:
-            entry = self._items.get(game_id)
-            if entry is None or entry[0] < generation:
-                entry = (generation, {})
-                self._items[game_id] = entry
-            if entry[0] == generation:
-                entry[1][key] = value
-                self._items.move_to_end(game_id)
-            while len(self._items) > self.games:
-                self._items.popitem(last=False)
+        value: T = self._lru.get_or_make((game_id, generation, key), load)
         return value
 
     def clear(self) -> None:
         """Forget everything."""
-        with self._lock:
-            self._items.clear()
+        self._lru.clear()
 
 
 def fact(session: Session, row: GameRow, key: Hashable, load: Callable[[], T]) -> T:
