@@ -370,15 +370,15 @@ def vote(site: Site, user_id: int, game_id: str, role: str, power: str | None, c
         if seat.row.status not in (ACTIVE, PAUSED):
             raise MilaError("this game is not running", "GameNotPlayingException")
         shown = services.votes(site, s, seat).votes
-        draw = next((v for v in shown if v["kind"] == "draw" and v["status"] == "open"), None)
+        draw = next((v for v in shown if v.kind == "draw" and v.status == "open"), None)
         if draw is None:
             if choice == "yes":
                 actions.propose_vote(s, site, seat, "draw", None, None)
             return
         if choice == "neutral":
-            actions.withdraw_vote(s, site, seat, int(draw["id"]), "ballot")
+            actions.withdraw_vote(s, site, seat, draw.id, "ballot")
         else:
-            actions.cast_ballot(s, site, seat, int(draw["id"]), choice)
+            actions.cast_ballot(s, site, seat, draw.id, choice)
 
 
 def process_now(site: Site, user_id: int, game_id: str, role: str) -> None:
