@@ -212,3 +212,19 @@ def test_the_upgrade_of_a_database_before_records_fills_every_game(tmp_path: Pat
                 assert len(walk) == played and stored(site, gid, viewer) == walk, (gid, viewer)
     finally:
         site.db.dispose()
+
+
+def test_a_mila_draw_vote_reads_the_typed_votes(site: Site, app_client: TestClient) -> None:
+    """MILA's ``vote``: ``yes`` opens a draw vote, a second power's ``yes`` votes on it (the open vote found by the
+    typed answer's fields), ``neutral`` takes that ballot back."""
+    from arbitre.server.mila.service import vote
+
+    gid, _master, players = start_game(app_client)
+    france, italy = user_id_of(site, players["FRANCE"].name), user_id_of(site, players["ITALY"].name)
+    vote(site, france, str(gid), "FRANCE", "FRANCE", "yes")
+    votes = players["ITALY"].get(f"/api/games/{gid}/votes").json()["votes"]
+    assert [(v["kind"], v["status"]) for v in votes] == [("draw", "open")]
+    vote(site, italy, str(gid), "ITALY", "ITALY", "yes")
+    assert players["ITALY"].get(f"/api/games/{gid}/votes").json()["votes"][0]["your_ballot"] == "yes"
+    vote(site, italy, str(gid), "ITALY", "ITALY", "neutral")
+    assert players["ITALY"].get(f"/api/games/{gid}/votes").json()["votes"][0]["your_ballot"] is None
