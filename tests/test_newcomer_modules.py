@@ -147,6 +147,8 @@ def test_the_newcomer_s_words_come_from_its_folder(registered: None) -> None:
     }
     assert listed["french_belgium"]["maps"] == ["standard"]
     assert "french_belgium: French Belgium (maps: standard)" in modules_help()
+    # French typography: a space before the colon
+    assert "italian_fleet: Flotte italienne (cartes : standard)" in modules_help("fr")
 
 
 def test_nothing_else_names_the_newcomer_s_modules() -> None:

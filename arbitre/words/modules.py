@@ -42,6 +42,6 @@ def modules_help(lang: str = "en") -> str:
         if m.for_map is not None:
             continue
         # Round brackets: the help is shown through rich, whose markup would eat "[maps: …]".
-        maps = f" ({_.gettext('maps')}: {', '.join(m.maps)})" if m.maps else ""
+        maps = f" ({_('maps: {maps}', maps=', '.join(m.maps))})" if m.maps else ""
         lines.append(f"{m.name}: {_.gettext(m.title)}{maps}")
     return "; ".join(lines)

@@ -61,6 +61,20 @@ def play(master: Api, players: dict[str, Api], gid: int, orders: dict[str, list[
     assert master.post(f"/api/games/{gid}/master", {"action": "adjudicate"}).status_code == 200
 
 
+def open_streams(
+    url: str, games: list[int], readers: list[tuple[str, Api]], streams: contextlib.ExitStack
+) -> dict[int, dict[str, StreamReader]]:
+    """Each reader's event stream of each game, opened (greeted) and closed when ``streams`` closes."""
+    heard = {
+        gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers} for gid in games
+    }
+    for group in heard.values():
+        for reader in group.values():
+            streams.callback(reader.close)
+            reader.wait_for("hello")
+    return heard
+
+
 def fetch_all(api: Api, gid: int) -> dict[str, str]:
     """Everything ``api``'s user can read about game ``gid``, pages and API, with the game id set aside."""
     paths = [
@@ -96,14 +110,7 @@ def test_no_answer_depends_on_a_foreign_submerged_unit(app_client: TestClient, s
     readers = [(p, players[p]) for p in POWERS if p != "FRANCE"] + [("observer", observer)]
     with live_server(site) as url, contextlib.ExitStack() as streams:
         # every other reader's event stream of both games, open while they are played
-        heard = {
-            gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
-            for gid in games
-        }
-        for group in heard.values():
-            for reader in group.values():
-                streams.callback(reader.close)
-                reader.wait_for("hello")
+        heard = open_streams(url, games, readers, streams)
 
         def step(gid: int, orders: dict[str, list[str]]) -> None:
             play(master, players, gid, orders)
@@ -155,14 +162,7 @@ def test_the_orders_state_others_read_ignores_a_foreign_submerged_unit(app_clien
         assert master.get(f"/api/games/{gid}").json()["game"]["phase"] == "S1902M"
     every, all_but_hidden = games
     with live_server(site) as url, contextlib.ExitStack() as streams:
-        heard = {
-            gid: {who: StreamReader(f"{url}/api/games/{gid}/events", api.headers) for who, api in readers}
-            for gid in games
-        }
-        for group in heard.values():
-            for reader in group.values():
-                streams.callback(reader.close)
-                reader.wait_for("hello")
+        heard = open_streams(url, games, readers, streams)
         for gid, lines in ((every, ["A PAR H", "A MAR H", "SM MAO-1 H"]), (all_but_hidden, ["A PAR H", "A MAR H"])):
             r = players["FRANCE"].put(f"/api/games/{gid}/orders", {"orders": lines})
             assert r.status_code == 200 and r.json()["rejected"] == [], r.text
