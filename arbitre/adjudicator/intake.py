@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult
+from arbitre.adjudicator.results import FAILS, ILLEGAL, INVALID, OrderResult, order_result
 from arbitre.orders import IllegalOrder, InvalidOrder, Order, OrderError
 from arbitre.rules.disclosure import known_position
 from arbitre.rules.legality import nationality_weak
 from arbitre.rules.ruleset import RuleSet
-from arbitre.state import Position
+from arbitre.state import MOVEMENT, Position
 
 OrderInput = str | Order
 
@@ -50,27 +50,36 @@ def read_orders(
     unless_designated = rules.options.missing_unit_type == "unless_designated"
     by_nationality = "unless_designated" in (rules.options.missing_nationality, rules.options.wrong_nationality)
     designation: dict[str, bool | None] = {}
+    # Movement without rule modules: a text the rule set's order table has read is looked up once, and
+    # its entry checked against the board, as RuleSet.check would do after parsing it (the same verdict).
+    table = rules.order_table.entries if position.phase.kind == MOVEMENT and not rules.variants else None
+    units = position.units
     for power, entries in orders.items():
         for entry in entries:
             text = entry if isinstance(entry, str) else entry.format()
-            try:
-                order = rules.parse(entry) if isinstance(entry, str) else entry
-            except OrderError as err:
-                kind = ILLEGAL if isinstance(err, IllegalOrder) else INVALID
-                rejected.append(OrderResult(power, text, None, kind, err.reason, err.describe()))
-                continue
-            try:
-                checked = rules.check(
-                    position, power, order, retreat_options, text=entry if isinstance(entry, str) else None
-                )
-            except IllegalOrder as err:
-                # Some orders are read but cannot do anything: DATC calls them failed, not illegal.
-                outcome = FAILS if err.reason in FAILING_REASONS else ILLEGAL
-                rejected.append(OrderResult(power, text, order, outcome, err.reason, err.message))
-                continue
-            except InvalidOrder as err:
-                rejected.append(OrderResult(power, text, order, INVALID, err.reason, err.message))
-                continue
+            static = table.get(text) if table is not None and isinstance(entry, str) else None
+            known = static.check(units, power) if static is not None else None
+            if known is not None:
+                order = checked = known
+            else:
+                try:
+                    order = rules.parse(entry) if isinstance(entry, str) else entry
+                except OrderError as err:
+                    kind = ILLEGAL if isinstance(err, IllegalOrder) else INVALID
+                    rejected.append(order_result(power, text, None, kind, err.reason, err.describe()))
+                    continue
+                try:
+                    checked = rules.check(
+                        position, power, order, retreat_options, text=entry if isinstance(entry, str) else None
+                    )
+                except IllegalOrder as err:
+                    # Some orders are read but cannot do anything: DATC calls them failed, not illegal.
+                    outcome = FAILS if err.reason in FAILING_REASONS else ILLEGAL
+                    rejected.append(order_result(power, text, order, outcome, err.reason, err.message))
+                    continue
+                except InvalidOrder as err:
+                    rejected.append(order_result(power, text, order, INVALID, err.reason, err.message))
+                    continue
             sequence.append((power, text, checked))
             if not one_per_unit:
                 continue
@@ -98,9 +107,9 @@ def read_orders(
                 # DATC 4.C.1 c: an order without the unit type gives way to one that names it.
                 why = "another order for this unit names its type (DATC 4.C.1)"
                 if bare:
-                    rejected.append(OrderResult(power, text, checked, ILLEGAL, "missing_unit_type", why))
+                    rejected.append(order_result(power, text, checked, ILLEGAL, "missing_unit_type", why))
                 else:
-                    rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "missing_unit_type", why))
+                    rejected.append(order_result(prev_power, prev_text, prev, ILLEGAL, "missing_unit_type", why))
                     by_unit[key] = (power, text, checked)
                     undesignated.discard(key)
                     designation[key] = weak
@@ -109,9 +118,9 @@ def read_orders(
                 # DATC 4.C.5/4.C.6 c: an order without the right nationality gives way to one that names it.
                 why = "another order for this unit names the right nationality (DATC 4.C.5, 4.C.6)"
                 if weak:
-                    rejected.append(OrderResult(power, text, checked, ILLEGAL, "nationality", why))
+                    rejected.append(order_result(power, text, checked, ILLEGAL, "nationality", why))
                 else:
-                    rejected.append(OrderResult(prev_power, prev_text, prev, ILLEGAL, "nationality", why))
+                    rejected.append(order_result(prev_power, prev_text, prev, ILLEGAL, "nationality", why))
                     by_unit[key] = (power, text, checked)
                     designation[key] = weak
                     if bare:
@@ -122,11 +131,13 @@ def read_orders(
             rule = rules.options.multiple_orders
             if rule == "first":
                 rejected.append(
-                    OrderResult(power, text, checked, ILLEGAL, "duplicate", "an earlier order for the same unit counts")
+                    order_result(
+                        power, text, checked, ILLEGAL, "duplicate", "an earlier order for the same unit counts"
+                    )
                 )
             elif rule == "last":
                 rejected.append(
-                    OrderResult(
+                    order_result(
                         prev_power, prev_text, prev, ILLEGAL, "duplicate", "a later order for the same unit counts"
                     )
                 )
@@ -134,7 +145,7 @@ def read_orders(
             else:
                 conflicted.add(key)
                 rejected.append(
-                    OrderResult(
+                    order_result(
                         power,
                         text,
                         checked,
@@ -146,6 +157,6 @@ def read_orders(
     for key in conflicted:
         p, t, o = by_unit.pop(key)
         rejected.append(
-            OrderResult(p, t, o, ILLEGAL, "duplicate", "several different orders for one unit: the unit holds")
+            order_result(p, t, o, ILLEGAL, "duplicate", "several different orders for one unit: the unit holds")
         )
     return Intake(by_unit, whole, rejected, sequence)

@@ -236,7 +236,7 @@ def adjudicate_retreats(rules: RuleSet, position: Position, orders: Orders) -> P
         entry = intake.by_unit.get(prov)
         if entry is None:
             results.append(
-                OrderResult(
+                order_result(
                     dl.unit.power, f"{dl.unit} D", Disband(UnitRef(dl.unit.kind, dl.unit.place)), SUCCEEDS, "no_order"
                 )
             )
@@ -302,30 +302,30 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
             owed = counts.get(power, 0)
             if isinstance(order, Build) and order.unit is not None:
                 if too_many:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "too_many_builds")))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "too_many_builds")))
                 elif i in clashing:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "same_province", clashing[i])))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "same_province", clashing[i])))
                 elif owed <= done[power]:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "no_build_left")))
                 elif order.unit.province in new_units:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "occupied")))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "occupied")))
                 else:
                     new_units[order.unit.province] = make_unit(power, order.unit.kind or ARMY, order.unit.place)
                     done[power] += 1
-                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
+                    power_results.append((i, order_result(power, text, order, SUCCEEDS)))
             elif isinstance(order, Waive):
                 if owed <= done[power]:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_build_left")))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "no_build_left")))
                 else:
                     done[power] += 1
-                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
+                    power_results.append((i, order_result(power, text, order, SUCCEEDS)))
             elif isinstance(order, Disband) and order.unit is not None:
                 prov = order.unit.province
                 if drop_disbands and owed < 0:
                     power_results.append(
                         (
                             i,
-                            OrderResult(
+                            order_result(
                                 power,
                                 text,
                                 order,
@@ -336,13 +336,13 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
                         )
                     )
                 elif owed >= 0 or -owed <= len(disbanded[power]) or prov in disbanded[power]:
-                    power_results.append((i, OrderResult(power, text, order, ILLEGAL, "no_disband_owed")))
+                    power_results.append((i, order_result(power, text, order, ILLEGAL, "no_disband_owed")))
                 else:
                     disbanded[power].add(prov)
                     new_units.pop(prov, None)
-                    power_results.append((i, OrderResult(power, text, order, SUCCEEDS)))
+                    power_results.append((i, order_result(power, text, order, SUCCEEDS)))
             else:
-                power_results.append((i, OrderResult(power, text, order, ILLEGAL, "wrong_phase")))
+                power_results.append((i, order_result(power, text, order, ILLEGAL, "wrong_phase")))
         results.extend(r for _, r in sorted(power_results, key=lambda pair: pair[0]))
     for power, owed in counts.items():
         missing = -owed - len(disbanded[power])
@@ -351,7 +351,9 @@ def adjudicate_adjustments(rules: RuleSet, position: Position, orders: Orders) -
                 prov = gmap.province_of[unit.place]
                 new_units.pop(prov, None)
                 results.append(
-                    OrderResult(power, f"{unit} D", Disband(UnitRef(unit.kind, unit.place)), SUCCEEDS, "civil_disorder")
+                    order_result(
+                        power, f"{unit} D", Disband(UnitRef(unit.kind, unit.place)), SUCCEEDS, "civil_disorder"
+                    )
                 )
     after = _advance(rules, position, new_units, {}, position.owners)
     return PhaseOutcome(position, after, tuple(results))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import orjson
 
 from arbitre.adjudicator import PhaseOutcome, adjudicate
+from arbitre.adjudicator.intake import OrderInput
 from arbitre.interface.answer import outcome_line
 from arbitre.interface.request import Request, RequestShapeError, read_request
 from arbitre.interface.steps import StepRequestError, resolve_orders, reveal_step
@@ -188,8 +189,13 @@ def _adjudicated(raw: Any) -> dict[str, Any] | tuple[RuleSet, Position, PhaseOut
     try:
         if req.step == "reveal":
             return reveal_step(rules, position, orders, req.viewer)
-        # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.
-        final = resolve_orders(rules, position, orders, req.reactions)
+        # Lock-step orders are never adjudicated; "resolve" also applies each power's one change.  Without
+        # rule modules or reactions there are neither: the orders are adjudicated as given.
+        final: Mapping[str, Sequence[OrderInput]] = (
+            orders
+            if not rules.variants and not req.reactions
+            else resolve_orders(rules, position, orders, req.reactions)
+        )
     except StepRequestError as bad_step:
         raise _private_error(bad_step.where, bad_step.message, req.viewer) from bad_step
     try:

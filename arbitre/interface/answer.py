@@ -17,6 +17,7 @@ from typing import Final
 import orjson
 
 from arbitre.adjudicator import PARTIAL, OrderResult, PhaseOutcome
+from arbitre.maps import GameMap
 from arbitre.orders import Order
 from arbitre.rules import RuleSet
 from arbitre.rules.events import MASTER
@@ -73,7 +74,7 @@ def outcome_line(rules: RuleSet, position: Position, outcome: PhaseOutcome, view
         return None
     try:
         parts = ['{"next":']
-        _next_position(outcome.after, parts)
+        _next_position(outcome.after, parts, rules.game_map)
         parts.append(',"phase":')
         parts.append(_string(str(position.phase)))
         parts.append(',"report":[],"results":[')
@@ -119,7 +120,21 @@ def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
         parts.append("}")
 
 
-def _next_position(after: Position, parts: list[str]) -> None:
+_CENTRE_ORDER: Final[dict[int, tuple[GameMap, list[tuple[str, str]]]]] = {}
+"""id of a map -> (the map, its supply centres sorted, each with its JSON string)."""
+
+
+def _centre_order(game_map: GameMap) -> list[tuple[str, str]]:
+    """The supply centres of ``game_map``, sorted, each with its JSON string (made once per map)."""
+    hit = _CENTRE_ORDER.get(id(game_map))
+    if hit is None or hit[0] is not game_map:
+        if len(_CENTRE_ORDER) >= 32:
+            _CENTRE_ORDER.clear()
+        hit = _CENTRE_ORDER[id(game_map)] = (game_map, [(c, _string(c)) for c in sorted(game_map.supply_centers)])
+    return hit[1]
+
+
+def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None:
     """``next_position_data`` of a position without variant state, keys sorted."""
     parts.append('{"dislodged":{')
     if after.dislodged:
@@ -142,12 +157,24 @@ def _next_position(after: Position, parts: list[str]) -> None:
     parts.append(',"supply_centers":{')
     centres: dict[str, list[str]] = {}
     owners = after.owners
-    for centre in sorted(owners):
-        power = owners[centre]
-        group = centres.get(power)
-        if group is None:
-            group = centres[power] = []
-        group.append(_string(centre))
+    # The map's centres in sorted order, each with its JSON: no sort and no quoting per answer.
+    found = 0
+    for centre, quoted_centre in _centre_order(game_map):
+        power = owners.get(centre)
+        if power is not None:
+            found += 1
+            group = centres.get(power)
+            if group is None:
+                group = centres[power] = []
+            group.append(quoted_centre)
+    if found != len(owners):  # an owned place the map does not call a centre: sorted the general way
+        centres = {}
+        for centre in sorted(owners):
+            power = owners[centre]
+            group = centres.get(power)
+            if group is None:
+                group = centres[power] = []
+            group.append(_string(centre))
     _groups(centres, parts)
     parts.append('},"units":{')
     # By power, then by place: the order of the (power, place) pairs, without making a key for each unit

@@ -61,6 +61,12 @@ class _Tables:
                 self.places[place] = _read_place(rules, place, "")
             except PositionError:
                 continue
+        self.centres: dict[str, str] = {
+            text: gmap.province_of[place]
+            for text, place in self.places.items()
+            if gmap.province_of[place] in gmap.supply_centers
+        }
+        """Usual spelling -> province, for the places of a supply centre only."""
 
 
 _TABLES: dict[int, tuple[RuleSet, _Tables]] = {}
@@ -122,11 +128,13 @@ def position_from_data(
     except PhaseError as err:
         raise PositionError("phase", str(err)) from err
     tables = _tables(rules)
-    unit_table, place_table = tables.units, tables.places
+    unit_table, place_table, centre_table = tables.units, tables.places, tables.centres
     province_of, centres = gmap.province_of, gmap.supply_centers
     placed: dict[str, Unit] = {}
+    powers = gmap.powers
     for pname, ulist in units.items():
-        power = _power(rules, pname, f"units.{pname}")
+        # A power's id as written (the usual case) is itself; any other spelling is read by _power.
+        power = pname if pname in powers else _power(rules, pname, f"units.{pname}")
         if not isinstance(ulist, list):
             raise PositionError(f"units.{pname}", "expected a list of units like ['A PAR', 'F BRE']")
         read = tables.placed.get(power)
@@ -151,10 +159,17 @@ def position_from_data(
         owners = rules.initial_owners()
     else:
         for pname, clist in supply_centers.items():
-            power = _power(rules, pname, f"supply_centers.{pname}")
+            power = pname if pname in powers else _power(rules, pname, f"supply_centers.{pname}")
             if not isinstance(clist, list):
                 raise PositionError(f"supply_centers.{pname}", "expected a list of centres like ['PAR', 'BRE']")
             for i, text in enumerate(clist):
+                listed = centre_table.get(text) if type(text) is str else None
+                if listed is not None:
+                    # A centre written as usual: the table says it is one; refused only when another power has it.
+                    held = owners.get(listed)
+                    if held is None or held == power:
+                        owners[listed] = power
+                        continue
                 centre = place_table.get(text) if type(text) is str else None
                 prov = (
                     province_of[centre]
@@ -208,6 +223,8 @@ def _check_dislodged(
 ) -> None:
     """A dislodged unit is consistent with the board: its own power does not stand in its province, its
     attacker came from elsewhere, and a given retreat list names only places the rules allow."""
+    if not dislodged:
+        return
     gmap = rules.game_map
     occupied = set(placed)
     for prov, d in dislodged.items():

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -43,6 +43,81 @@ from arbitre.store.tournaments import (
 
 CANDIDATES = 40
 """How many groupings of players into boards a round tries (shuffled), keeping the one of least repeats."""
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """A tournament's settings: the length and scoring of its games, its lateness preset, the points a yellow
+    card costs, its map."""
+
+    scoring: str
+    last_year: int | None
+    target_centers: int | None
+    scoring_title: str
+    lateness: str
+    card_penalty: float
+    map: str
+
+
+@dataclass(frozen=True)
+class RoundGame:
+    """A game of a round: its id, name, status, phase and who holds each power (by user name)."""
+
+    id: int
+    name: str
+    status: str
+    phase: str
+    seats: dict[str, str | None]
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round: its number, its games, and the players who joined but sit it out (or joined since)."""
+
+    round: int
+    games: list[RoundGame]
+    not_playing: list[str]
+
+
+@dataclass(frozen=True)
+class YourPlace:
+    """The reader's status in a tournament (``invited``, ``joined``, ``left`` or ``None``) and whether they
+    direct it."""
+
+    status: str | None
+    director: bool
+
+
+@dataclass(frozen=True)
+class Place:
+    """A player's place in the standings (:class:`arbitre.judge.tournament.Standing`); ``score`` is the sum of
+    the player's game scores, written ``0`` (an integer) before any game is scored."""
+
+    player: str
+    score: int | float
+    games: int
+    yellow_cards: int
+    total: int | float
+
+    @classmethod
+    def of(cls, standing: Standing) -> Place:
+        """The place of a standing, its numbers as they are."""
+        return cls(standing.player, standing.score, standing.games, standing.yellow_cards, standing.total)
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """A tournament as one reader may see it (:func:`tournament_data`)."""
+
+    id: int
+    name: str
+    director: str | None
+    settings: TournamentSettings
+    players: list[str]
+    invited: list[str]
+    you: YourPlace
+    rounds: list[Round]
+    standings: list[Place]
 
 
 def create_tournament(
@@ -163,14 +238,14 @@ def tournament_standings(session: Session, t: Tournament, game_of: Callable[[Gam
 
 def tournament_data(
     session: Session, t: Tournament, game_of: Callable[[GameRow], Game], reader: int | None = None
-) -> dict[str, Any]:
+) -> TournamentView:
     """A tournament as ``reader`` (a user id; ``None``: a visitor) may see it: settings, players, rounds with
     their seating (the games the reader may know exist), standings; ``you``: the reader's status; the
     pending invitations for its director only (an invitation names nobody in public before it is accepted)."""
     ids = players_of(session, t.id)
     invited = players_of(session, t.id, (INVITED,)) if reader == t.director_id else []
     names = user_names(session, set(ids) | set(invited) | {t.director_id})
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    rounds: dict[int, list[RoundGame]] = {}
     seated: dict[int, set[int]] = {}
     for tg in games_of(session, t.id):
         row = get_game(session, tg.game_id)
@@ -179,45 +254,37 @@ def tournament_data(
             continue
         members = [m for m in everyone if m.role == PLAYER]
         seated.setdefault(tg.round, set()).update(m.user_id for m in members)
-        seats = {
-            m.power or m.wanted_power: names.get(m.user_id) or user_names(session, {m.user_id}).get(m.user_id)
+        seats = {  # a round's player always asked for a power (start_round seats each with one)
+            m.power or m.wanted_power or "": names.get(m.user_id) or user_names(session, {m.user_id}).get(m.user_id)
             for m in members
         }
         rounds.setdefault(tg.round, []).append(
-            {
-                "id": row.id,
-                "name": row.name,
-                "status": row.status,
-                "phase": row.phase,
-                "seats": dict(sorted(seats.items())),
-            }
+            RoundGame(id=row.id, name=row.name, status=row.status, phase=row.phase, seats=dict(sorted(seats.items())))
         )
     ending = Ending(t.scoring, t.last_year, None)
-    return {
-        "id": t.id,
-        "name": t.name,
-        "director": names.get(t.director_id),
-        "settings": {
-            **ending.to_data(),
-            "scoring_title": SYSTEMS[t.scoring].title,
-            "lateness": t.lateness,
-            "card_penalty": t.card_penalty,
-            "map": t.map_name,
-        },
-        "players": sorted(names[i] for i in ids),
-        "invited": sorted(names[i] for i in invited),
-        "you": {
-            "status": status_of(session, t, reader) if reader is not None else None,
-            "director": reader is not None and reader == t.director_id,
-        },
-        "rounds": [
-            {
-                "round": n,
-                "games": games,
-                # players who joined but were not seated in the round (who sat it out, or joined since)
-                "not_playing": sorted(names[i] for i in ids if i not in seated[n]),
-            }
+    return TournamentView(
+        id=t.id,
+        name=t.name,
+        director=names.get(t.director_id),
+        settings=TournamentSettings(
+            scoring=ending.scoring,
+            last_year=ending.last_year,
+            target_centers=ending.target_centers,
+            scoring_title=SYSTEMS[t.scoring].title,
+            lateness=t.lateness,
+            card_penalty=t.card_penalty,
+            map=t.map_name,
+        ),
+        players=sorted(names[i] for i in ids),
+        invited=sorted(names[i] for i in invited),
+        you=YourPlace(
+            status=status_of(session, t, reader) if reader is not None else None,
+            director=reader is not None and reader == t.director_id,
+        ),
+        rounds=[
+            # not_playing: players who joined but were not seated in the round (who sat it out, or joined since)
+            Round(round=n, games=games, not_playing=sorted(names[i] for i in ids if i not in seated[n]))
             for n, games in sorted(rounds.items())
         ],
-        "standings": [s.__dict__ for s in tournament_standings(session, t, game_of)],
-    }
+        standings=[Place.of(s) for s in tournament_standings(session, t, game_of)],
+    )

@@ -319,39 +319,76 @@ class OrderParser:
         raise self.invalid(f"{verb!r} is not an order word (expected H, -, S, C, R, D or B)", i, "unknown_verb")
 
 
-_P = r"([A-Z]{3}(?:/[NSEW]C)?)"
-_SHORT = re.compile(rf"([AF]) {_P}(?:( H)|(?: - {_P}( VIA)?)|(?: S ([AF]) {_P}(?: - {_P})?)|(?: C A {_P} - {_P}))?")
-"""The canonical short notation (``A PAR - BUR``, ``F NTH C A LON - NWY``) as bots write it."""
+_PLACE = re.compile(r"[A-Z]{3}(?:/[NSEW]C)?")
+"""A place as the canonical short notation writes it (``PAR``, ``STP/SC``)."""
 
 
 def _parse_short(text: str, game_map: GameMap) -> Order | None:
     """Read the canonical short notation directly; ``None`` when the text is anything else.
 
-    Bots send millions of orders in exactly this form, so it skips the tokenizer.
-    Every place must be an exact place id of the map, else the full parser decides.
+    Bots send millions of orders in exactly this form (``A PAR - BUR``, ``A PAR H``, ``A PAR``, ``A LON - NWY
+    VIA``, ``A PAR S A MAR``, ``A PAR S A MAR - BUR``, ``F NTH C A LON - NWY``: one space between words), so
+    it skips the tokenizer: the words are split on single spaces and looked up.  Every place must be an exact
+    place id of the map written as :data:`_PLACE`, else the full parser decides.
     """
-    m = _SHORT.fullmatch(text)
-    if m is None:
+    words = text.split(" ")
+    n = len(words)
+    if n < 2 or n == 6 or n > 7:
         return None
-    kind, place, _hold, target, via, skind, splace, starget, carmy, ctarget = m.groups()
-    refs = _unit_refs(game_map)
-    places = game_map.places
-    unit = refs.get((kind, place))
-    if unit is None or (target is not None and target not in places):
+    found = _SHORT_TABLES.get(id(game_map))
+    if found is None or found[0] is not game_map:
+        found = _short_tables(game_map)
+    refs = found[1]
+    kind_refs = refs.get(words[0])
+    unit = kind_refs.get(words[1]) if kind_refs is not None else None
+    if unit is None:
         return None
-    if target is not None:
-        return Move(unit, target, via is not None)
-    if splace is not None:
-        supported = refs.get((skind, splace))
-        if supported is None or (starget is not None and starget not in places):
+    if n == 2:
+        return Hold(unit)
+    verb = words[2]
+    if n == 3:
+        return Hold(unit) if verb == "H" else None
+    short = found[2]
+    if verb == "-":
+        target = words[3]
+        if target not in short or (n == 5 and words[4] != "VIA") or n == 7:
+            return None
+        return Move(unit, target, n == 5)
+    if n == 4:
+        return None
+    if verb == "S":
+        kind_refs = refs.get(words[3])
+        supported = kind_refs.get(words[4]) if kind_refs is not None else None
+        if supported is None:
+            return None
+        if n == 5:
+            return Support(unit, supported, None)
+        starget = words[6]
+        if words[5] != "-" or starget not in short:
             return None
         return Support(unit, supported, starget)
-    if carmy is not None:
-        army = refs.get(("A", carmy))
-        if army is None or ctarget not in places:
+    if verb == "C" and n == 7 and words[3] == "A" and words[5] == "-":
+        army, ctarget = refs["A"].get(words[4]), words[6]
+        if army is None or ctarget not in short:
             return None
         return Convoy(unit, army, ctarget)
-    return Hold(unit)
+    return None
+
+
+_SHORT_TABLES: dict[int, tuple[GameMap, dict[str, dict[str, UnitRef]], frozenset[str]]] = {}
+"""id of a map -> (the map, kind letter -> place -> the shared :class:`UnitRef`, the places): the tables of
+:func:`_parse_short`, for the places written as :data:`_PLACE` (found by the map's id: hashing a map is slow)."""
+
+
+def _short_tables(game_map: GameMap) -> tuple[GameMap, dict[str, dict[str, UnitRef]], frozenset[str]]:
+    """Make (and keep) the short reader's tables of ``game_map`` (kept for the last 32 maps)."""
+    short = frozenset(place for place in game_map.places if _PLACE.fullmatch(place))
+    every = _unit_refs(game_map)
+    refs = {kind: {place: every[(kind, place)] for place in short} for kind in ("A", "F")}
+    if len(_SHORT_TABLES) >= 32:
+        _SHORT_TABLES.clear()
+    found = _SHORT_TABLES[id(game_map)] = (game_map, refs, short)
+    return found
 
 
 @cache

@@ -32,6 +32,9 @@ MOVE: Final = 1
 SUPPORT_HOLD: Final = 2
 SUPPORT_MOVE: Final = 3
 
+_UNREAD: Final = object()
+"""What :meth:`OrderTable.get` finds for a key not read yet (``None`` is a remembered verdict)."""
+
 TABLE_LIMIT: Final = 200_000
 """Entries a table keeps before it starts again (bots may write endless distinct texts)."""
 
@@ -98,8 +101,9 @@ class OrderTable:
     def get(self, key: object, order: Order) -> StaticOrder | None:
         """The entry of ``order`` (found under ``key``: its text, or the order itself)."""
         entries = self.entries
-        if key in entries:
-            return entries[key]
+        found = entries.get(key, _UNREAD)
+        if found is not _UNREAD:
+            return found  # type: ignore[return-value]
         if len(entries) > TABLE_LIMIT:
             entries.clear()
         entry = self.read(order)

@@ -7,9 +7,12 @@ that an answer carries only sometimes (``orders`` for a player, ``all_orders`` f
 left out of the JSON when it is ``None`` (:data:`Omitted`): null and missing stay what they were.  Pages read
 the same value as a mapping through :meth:`Answer.data`, the one serializer.
 
-What the answers hold from other modules stays in their own form: a view's data (:mod:`arbitre.views`, with the
-extras of every rule module), a vote as its viewer sees it (:func:`arbitre.judge.votes.vote_view`), the
-game's ending and scores, its bot seats, and what a power still has to do (:mod:`arbitre.server.todo`).
+What the answers hold from other modules stays in their own form where that form is open by design: a view's
+data (:mod:`arbitre.views`, with the extras of every rule module), the game's ending and scores.  A vote as its
+viewer sees it (:func:`arbitre.judge.votes.vote_view`), the vote settings and the bot seats are typed here.
+The other route modules' answers live beside the code that builds them (:mod:`arbitre.server.lateness`,
+:mod:`arbitre.server.sandbox`, :mod:`arbitre.server.tournaments`, :mod:`arbitre.server.accounts`...), on
+:class:`Answer`.
 """
 
 from __future__ import annotations
@@ -249,6 +252,62 @@ class PowerProgress(Answer):
     ready: bool
 
 
+class VoteView(Answer):
+    """A vote as its reader may see it (:func:`arbitre.judge.votes.vote_view`): in a secret vote a power sees
+    its own ballot only and the proposer only when it proposed; an observer sees the outcome."""
+
+    id: int
+    """The vote's number in its game."""
+    kind: str
+    powers: list[str]
+    minutes: int | None
+    status: str
+    phase: str
+    secret: bool
+    decided_by: str
+    you_vote: bool
+    your_ballot: str | None
+    voters: list[str]
+    proposer: str | None
+    ballots: dict[str, str]
+
+
+class VotingSettings(Answer):
+    """A game's vote settings: the kinds of vote that are secret, whether a draw includes every survivor."""
+
+    secret: list[str]
+    dias: bool
+
+
+class BotSeatInfo(Answer):
+    """A seat a bot plays: its kind, why it holds the seat, and since which phase."""
+
+    kind: str
+    reason: str
+    since: str
+
+
+class BotSettings(Answer):
+    """How votes and scores treat bot seats, and after how many missed steps a bot takes a seat (``None``: never)."""
+
+    votes: str
+    after_missed: int | None
+
+
+class BotSummary(Answer):
+    """A game's bot seats (by power), its bot settings and the choices of the votes setting."""
+
+    seats: dict[str, BotSeatInfo]
+    settings: BotSettings
+    votes_choices: list[str]
+
+
+class GameBots(BotSummary):
+    """The bot seats after the master gave one to a bot, and the game (it may have started)."""
+
+    game: GameSummary
+
+
 class GameState(Answer):
     """A member's game page: summary, roster, their view, the votes open, the ending; their orders (a player),
     every power's orders (the master), what the lock revealed (a step after the orders lock)."""
@@ -260,8 +319,8 @@ class GameState(Answer):
     you: Viewer
     winners: list[str]
     view: Mapping
-    bots: Mapping
-    votes: list[Mapping]
+    bots: BotSummary
+    votes: list[VoteView]
     ending: Mapping
     scores: Mapping | None
     progress: dict[str, PowerProgress] | None
@@ -295,8 +354,8 @@ class GameScores(Ending):
 class Votes(Answer):
     """The game's votes as the requester may see them, what they may propose, and the vote settings."""
 
-    votes: list[Mapping]
-    settings: Mapping
+    votes: list[VoteView]
+    settings: VotingSettings
     survivors: list[str]
     may_propose: bool
     may_decide: bool

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from arbitre.server.answers import Answer, GameSummary, Omitted
 from arbitre.server.errors import bad_request, conflict, not_found
 from arbitre.server.services import Seat
 from arbitre.server.site import Site
@@ -27,6 +28,103 @@ from arbitre.store.replacements import ReplacementCall, call_by_token, close_cal
 
 BOARD_LIMIT = 200
 """Most missed deadlines a board lists (the newest)."""
+
+
+class LatenessSettings(Answer):
+    """A game's lateness settings (see ``docs/server.md``, "Lateness"; :class:`arbitre.store.lateness.Lateness`)."""
+
+    preset: str
+    grace_minutes: int
+    excuses: int
+    extensions: int
+    extension_hours: int
+    disorder_after: int | None
+    replace_on_disorder: bool
+    bot_after_missed: int | None
+    rest_days: list[str]
+    deadline_time: str | None
+    timezone: str
+
+    @classmethod
+    def of(cls, settings: Lateness) -> LatenessSettings:
+        """The answer of stored settings."""
+        return cls(**settings.to_data())
+
+
+class Call(Answer):
+    """What anyone may know about a call for a replacement (the take-over link included: it is public);
+    ``game_name`` on the site-wide board and a take-over link's page."""
+
+    game: int
+    power: str
+    reason: str
+    at: str
+    link: str
+    open: bool
+    game_name: Omitted[str] = None
+
+
+class Offer(Answer):
+    """What a take-over link offers: the call, its game's name and the game's summary."""
+
+    game: GameSummary
+    power: str
+    reason: str
+    at: str
+    link: str
+    open: bool
+    game_name: str
+
+
+class Taken(Answer):
+    """A seat just taken through a take-over link: the game and the power."""
+
+    game: GameSummary
+    power: str
+
+
+class Miss(Answer):
+    """A missed deadline: game, phase, step, power, its player (``None`` while an anonymous game runs), when,
+    excused or not, a yellow card or not; ``game_name`` on the site-wide board."""
+
+    game: int
+    phase: str
+    step: str
+    power: str
+    player: str | None
+    at: str
+    excused: bool
+    yellow_card: bool
+    game_name: Omitted[str] = None
+
+
+class BoardGame(Answer):
+    """The game a lateness board is about."""
+
+    id: int
+    name: str
+    status: str
+    phase: str
+
+
+class GameBoard(Answer):
+    """A game's lateness board: its settings, missed deadlines, yellow cards per power, powers in civil disorder,
+    open calls for a replacement."""
+
+    game: BoardGame
+    settings: LatenessSettings
+    missed: list[Miss]
+    yellow_cards: dict[str, int]
+    disorder: list[str]
+    calls: list[Call]
+
+
+class SiteBoard(Answer):
+    """The site-wide board: the newest missed deadlines, the open calls, the yellow cards per player."""
+
+    missed: list[Miss]
+    calls: list[Call]
+    yellow_cards: dict[str, int]
 
 
 def hides_players(row: GameRow) -> bool:
@@ -50,35 +148,39 @@ def set_lateness(session: Session, seat: Seat, data: dict[str, Any] | None) -> L
     return settings
 
 
-def call_data(call: ReplacementCall, row: GameRow | None = None) -> dict[str, Any]:
+def call_data(call: ReplacementCall, row: GameRow | None = None) -> Call:
     """What anyone may know about a call for a replacement (the take-over link included: it is public)."""
-    out: dict[str, Any] = {
-        "game": call.game_id,
-        "power": call.power,
-        "reason": call.reason,
-        "at": call.created_at.isoformat(),
-        "link": f"/takeover/{call.token}",
-        "open": call.closed_at is None,
-    }
-    if row is not None:
-        out["game_name"] = row.name
-    return out
+    return Call(
+        game=call.game_id,
+        power=call.power,
+        reason=call.reason,
+        at=call.created_at.isoformat(),
+        link=f"/takeover/{call.token}",
+        open=call.closed_at is None,
+        game_name=row.name if row is not None else None,
+    )
 
 
-def _miss_data(miss: MissedDeadline, names: dict[int, str], hidden: bool) -> dict[str, Any]:
-    return {
-        "game": miss.game_id,
-        "phase": miss.phase,
-        "step": miss.step,
-        "power": miss.power,
-        "player": None if hidden or miss.user_id is None else names.get(miss.user_id),
-        "at": miss.at.isoformat(),
-        "excused": miss.excused,
-        "yellow_card": miss.carded,
-    }
+def offer(call: ReplacementCall, row: GameRow, summary: GameSummary) -> Offer:
+    """What a take-over link offers, with the game's summary."""
+    return Offer(**{**dict(call_data(call, row)), "game": summary})
 
 
-def game_board(session: Session, row: GameRow) -> dict[str, Any]:
+def _miss_data(miss: MissedDeadline, names: dict[int, str], hidden: bool, game_name: str | None = None) -> Miss:
+    return Miss(
+        game=miss.game_id,
+        phase=miss.phase,
+        step=miss.step,
+        power=miss.power,
+        player=None if hidden or miss.user_id is None else names.get(miss.user_id),
+        at=miss.at.isoformat(),
+        excused=miss.excused,
+        yellow_card=miss.carded,
+        game_name=game_name,
+    )
+
+
+def game_board(session: Session, row: GameRow) -> GameBoard:
     """A game's lateness board (for whoever may know the game: see :func:`arbitre.server.services.open_game`):
     its settings, missed deadlines, powers in civil disorder, open calls."""
     game_id = row.id
@@ -96,17 +198,17 @@ def game_board(session: Session, row: GameRow) -> dict[str, Any]:
     for m in misses:
         if m.carded:
             cards[m.power] = cards.get(m.power, 0) + 1
-    return {
-        "game": {"id": row.id, "name": row.name, "status": row.status, "phase": row.phase},
-        "settings": lateness_of(session, game_id).to_data(),
-        "missed": [_miss_data(m, names, hidden) for m in misses],
-        "yellow_cards": dict(sorted(cards.items())),
-        "disorder": sorted(in_disorder(session, game_id)),
-        "calls": [call_data(c) for c in open_calls(session, game_id)],
-    }
+    return GameBoard(
+        game=BoardGame(id=row.id, name=row.name, status=row.status, phase=row.phase),
+        settings=LatenessSettings.of(lateness_of(session, game_id)),
+        missed=[_miss_data(m, names, hidden) for m in misses],
+        yellow_cards=dict(sorted(cards.items())),
+        disorder=sorted(in_disorder(session, game_id)),
+        calls=[call_data(c) for c in open_calls(session, game_id)],
+    )
 
 
-def site_board(session: Session, user_id: int | None) -> dict[str, Any]:
+def site_board(session: Session, user_id: int | None) -> SiteBoard:
     """The site-wide board as the reader ``user_id`` (``None``: a visitor) may see it: the newest missed
     deadlines, the open calls and the yellow cards per player, of the games the reader may know exist."""
     known = MissedDeadline.game_id.in_(known_game_ids(user_id))
@@ -117,15 +219,11 @@ def site_board(session: Session, user_id: int | None) -> dict[str, Any]:
     game_ids = {m.game_id for m in misses} | {c.game_id for c in calls}
     rows = {g.id: g for g in session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))} if game_ids else {}
     names = user_names(session, {m.user_id for m in misses if m.user_id is not None})
-    out_misses = []
-    for m in misses:
-        row = rows[m.game_id]
-        out_misses.append({**_miss_data(m, names, hides_players(row)), "game_name": row.name})
-    return {
-        "missed": out_misses,
-        "calls": [call_data(c, rows[c.game_id]) for c in calls],
-        "yellow_cards": yellow_cards(session, user_id),
-    }
+    return SiteBoard(
+        missed=[_miss_data(m, names, hides_players(rows[m.game_id]), rows[m.game_id].name) for m in misses],
+        calls=[call_data(c, rows[c.game_id]) for c in calls],
+        yellow_cards=yellow_cards(session, user_id),
+    )
 
 
 def yellow_cards(session: Session, user_id: int | None) -> dict[str, int]:

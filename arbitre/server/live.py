@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arbitre.judge import Game
 from arbitre.server import services
+from arbitre.server.answers import VoteView
 from arbitre.server.services import Seat, own_orders, step_orders
 from arbitre.server.site import Site
 from arbitre.store.changes import ChangeBus
@@ -218,18 +219,17 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
     )
 
 
-def seen_votes(site: Site, session: Session, seat: Seat) -> dict[int, dict[str, Any]]:
+def seen_votes(site: Site, session: Session, seat: Seat) -> dict[int, VoteView]:
     """The game's newest votes as the reader may see them (``GET /api/games/{id}/votes``'s items), by their
     number in the game (1 for its first vote: unlike the row ids, it does not count other games' votes)."""
-    shown = sorted(services.votes(site, session, seat).votes, key=lambda v: int(v["id"]))
+    shown = sorted(services.votes(site, session, seat).votes, key=lambda v: v.id)
     return {n: v for n, v in enumerate(shown, start=1) if n > len(shown) - MAX_VOTES}
 
 
-def vote_token(number: int, vote: dict[str, Any], powers: list[str]) -> str:
+def vote_token(number: int, vote: VoteView, powers: list[str]) -> str:
     """One vote as a glance holds it: its number in the game, its status and the ballots the reader sees."""
-    ballots = vote.get("ballots") or {}
-    marks = "".join({"yes": "y", "no": "n"}.get(str(ballots.get(p)), "-") for p in powers).rstrip("-")
-    return f"{number}{STATUS_LETTERS.get(str(vote['status']), 'e')}{marks}"
+    marks = "".join({"yes": "y", "no": "n"}.get(str(vote.ballots.get(p)), "-") for p in powers).rstrip("-")
+    return f"{number}{STATUS_LETTERS.get(vote.status, 'e')}{marks}"
 
 
 def _vote_parts(token: str) -> tuple[int, str, str]:
@@ -251,7 +251,7 @@ def vote_events(site: Site, session: Session, seat: Seat, old: Glance | None, ne
         view = views.get(number)
         if view is None:
             continue
-        payload = {"game": seat.row.id, **view}
+        payload = {"game": seat.row.id, **view.data()}
         if number not in before:
             if number < oldest:
                 continue  # left the window earlier: nothing new

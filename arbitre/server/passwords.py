@@ -27,7 +27,7 @@ from arbitre.server.errors import Problem, bad_request
 from arbitre.server.limits import Limit
 from arbitre.server.notify import letters
 from arbitre.server.notify.mail import Envelope, SmtpServer, build
-from arbitre.server.security import hash_password, verify_password
+from arbitre.server.security import ResetClaim, hash_password, verify_password
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_name
 from arbitre.store.models import User
@@ -54,20 +54,18 @@ def check_new_password(password: str, where: str) -> None:
 
 def reset_token(site: Site, user: User, now: datetime) -> str:
     """A reset token for ``user`` (valid :data:`RESET_LIFETIME` from ``now``, until the password changes)."""
-    return site.signer.make_token("reset", {"u": user.id, "h": _digest(user.password_hash), "t": int(now.timestamp())})
+    return site.signer.make_token(ResetClaim(u=user.id, h=_digest(user.password_hash), t=int(now.timestamp())))
 
 
 def user_of_reset(site: Site, session: Session, token: str, now: datetime, where: str = "path") -> User:
     """The account a reset token opens; 400 (at ``where``) if it is forged, used or expired."""
-    data = site.signer.read_token("reset", token)
-    user = session.get(User, data["u"]) if data and isinstance(data.get("u"), int) else None
-    made = data.get("t") if data else None
+    claim = site.signer.read_token(ResetClaim, token)
+    user = session.get(User, claim.u) if claim is not None else None
     if (
         user is None
-        or not isinstance(made, int)
-        or data is None
-        or data.get("h") != _digest(user.password_hash)
-        or not 0 <= now.timestamp() - made <= RESET_LIFETIME.total_seconds()
+        or claim is None
+        or claim.h != _digest(user.password_hash)
+        or not 0 <= now.timestamp() - claim.t <= RESET_LIFETIME.total_seconds()
     ):
         raise bad_request("this reset link is not valid: it was used, it expired or it was changed", "bad_token", where)
     return user

@@ -12,11 +12,11 @@ sandbox, which its owner built.  A share link reads the sandbox, never changes i
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from arbitre.judge import Game
+from arbitre.server.answers import Answer, Mapping, Omitted
 from arbitre.server.errors import bad_request, conflict, not_found
 from arbitre.server.power_names import power_namer
 from arbitre.server.services import Seat, played_view
@@ -32,6 +32,47 @@ from arbitre.words.translate import translator
 
 MAX_ORDERS = 400
 """At most this many order lines in one sandbox adjudication."""
+
+
+class SandboxItem(Answer):
+    """One of the owner's sandboxes: its id and name."""
+
+    id: int
+    name: str
+
+
+class SandboxRejected(Answer):
+    """An order of a sandbox adjudication the engine refused (it fails): its power, text and why."""
+
+    power: str
+    order: str
+    message: str
+
+
+class SandboxState(Answer):
+    """What a sandbox page shows: the phase under the cursor (whole board, orders and results once played), the
+    phases, the powers still to order; ``share``: the share link (its owner only, not on a shared page)."""
+
+    id: int
+    name: str
+    cursor: int
+    count: int
+    phases: list[str]
+    newest: bool
+    status: str
+    winners: list[str]
+    powers: list[str]
+    to_order: list[str]
+    view: Mapping
+    shared: bool
+    parent: int | None
+    share: Omitted[str] = None
+
+
+class Adjudicated(SandboxState):
+    """A sandbox just adjudicated, and the orders the engine refused."""
+
+    rejected: list[SandboxRejected]
 
 
 def position_from_view(game: Game, view: View) -> Position:
@@ -121,7 +162,7 @@ def latest(box: Sandbox) -> int:
     return len(box.data.get("history", []) or [])  # type: ignore[arg-type]
 
 
-def adjudicate(box: Sandbox, lines: list[str]) -> list[dict[str, Any]]:
+def adjudicate(box: Sandbox, lines: list[str]) -> list[SandboxRejected]:
     """Adjudicate the newest phase with ``POWER: ORDER`` lines; returns the rejected ones (they fail)."""
     game = game_of(box)
     if box.cursor != len(game.history):
@@ -141,10 +182,12 @@ def adjudicate(box: Sandbox, lines: list[str]) -> list[dict[str, Any]]:
         if power.upper() not in game.powers():
             raise bad_request(f"line {n}: {power!r} is not a power of this game", "bad_orders")
         by_power.setdefault(power.upper(), []).append(order)
-    rejected: list[dict[str, Any]] = []
+    rejected: list[SandboxRejected] = []
     for power, orders in by_power.items():
         for r in game.set_orders(power, orders):
-            rejected.append({"power": power, "order": r.order_text, "message": r.message or r.reason or r.outcome})
+            rejected.append(
+                SandboxRejected(power=power, order=r.order_text, message=r.message or r.reason or r.outcome)
+            )
     game.advance()
     box.data = game.to_data()
     box.cursor = len(game.history)
@@ -184,24 +227,24 @@ def _phase(box: Sandbox) -> str:
     return str(game.history[box.cursor].position.phase) if box.cursor < len(game.history) else str(game.phase)
 
 
-def sandbox_state(box: Sandbox, shared: bool) -> dict[str, Any]:
+def sandbox_state(box: Sandbox, shared: bool) -> SandboxState:
     """What a sandbox page shows: the phase under the cursor (whole board, orders and results once played)."""
     game = game_of(box)
     played = box.cursor < len(game.history)
     view = game.phase_view(box.cursor, MASTER) if played else game.view(MASTER)
-    return {
-        "id": box.id,
-        "name": box.name,
-        "cursor": box.cursor,
-        "count": len(game.history),
-        "phases": [str(r.position.phase) for r in game.history] + [str(game.phase)],
-        "newest": not played,
-        "status": game.status,
-        "winners": list(game.winners),
-        "powers": game.powers(),
-        "to_order": [] if played or game.is_over else game.powers_to_order(),
-        "view": view_data(view, game.rules),
-        "shared": shared,
-        "parent": box.parent_id,
-        **({} if shared else {"share": f"/s/{box.share_token}"}),
-    }
+    return SandboxState(
+        id=box.id,
+        name=box.name,
+        cursor=box.cursor,
+        count=len(game.history),
+        phases=[str(r.position.phase) for r in game.history] + [str(game.phase)],
+        newest=not played,
+        status=game.status,
+        winners=list(game.winners),
+        powers=game.powers(),
+        to_order=[] if played or game.is_over else game.powers_to_order(),
+        view=view_data(view, game.rules),
+        shared=shared,
+        parent=box.parent_id,
+        share=None if shared else f"/s/{box.share_token}",
+    )

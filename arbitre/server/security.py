@@ -1,15 +1,16 @@
-"""Passwords (argon2), signed session cookies and CSRF tokens."""
+"""Passwords (argon2), signed session cookies, CSRF tokens, and signed tokens carrying a typed claim."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from typing import ClassVar, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadData, BadSignature, URLSafeSerializer, URLSafeTimedSerializer
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 SESSION_COOKIE = "arbitre_session"
 """Name of the session cookie."""
@@ -34,6 +35,44 @@ def verify_password(stored: str, password: str) -> bool:
 
 DUMMY_HASH = hash_password(secrets.token_hex(8))
 """Checked against when the user does not exist, so that a login takes the same time either way."""
+
+
+class Claim(BaseModel):
+    """What a signed token says, for one purpose (a token of one purpose opens no other); its JSON keys are its
+    fields, in their order (the token's bytes)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    purpose: ClassVar[str]
+
+
+class ResetClaim(Claim):
+    """A password reset link: the account, a digest of its password hash (a changed password voids the link),
+    and when it was made (UNIX seconds)."""
+
+    purpose: ClassVar[str] = "reset"
+    u: StrictInt
+    h: StrictStr
+    t: StrictInt
+
+
+class UnsubscribeClaim(Claim):
+    """A one-click unsubscribe link: the account and the kind of e-mail it turns off."""
+
+    purpose: ClassVar[str] = "unsubscribe"
+    u: StrictInt
+    k: StrictStr
+
+
+C = TypeVar("C", bound=Claim)
+
+
+def _claim(kind: type[C], data: object) -> C | None:
+    """The claim ``data`` holds, or ``None`` when it is not one (a malformed payload)."""
+    try:
+        return kind.model_validate(data)
+    except ValidationError:
+        return None
 
 
 class Signer:
@@ -76,34 +115,35 @@ class Signer:
         """Is ``token`` the CSRF token of ``nonce``?"""
         return bool(token) and hmac.compare_digest(self.csrf_token(nonce), token or "")
 
-    def make_token(self, purpose: str, data: dict[str, Any]) -> str:
-        """A URL-safe signed token carrying ``data`` for one ``purpose`` (a token of one purpose opens no other)."""
-        return URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{purpose}").dumps(data)
+    def make_token(self, claim: Claim) -> str:
+        """A URL-safe signed token carrying ``claim`` for its purpose (a token of one purpose opens no other)."""
+        return URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{claim.purpose}").dumps(claim.model_dump())
 
-    def make_fixed_token(self, purpose: str, data: dict[str, Any]) -> str:
-        """Like :meth:`make_token` but without a time in it: the same ``data`` always gives the same token (a link
+    def make_fixed_token(self, claim: Claim) -> str:
+        """Like :meth:`make_token` but without a time in it: the same claim always gives the same token (a link
         in an e-mail that tells nothing of when it was written: when a sender wrote it depends on everyone's mail)."""
-        return URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{purpose}-fixed").dumps(data)
+        return URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{claim.purpose}-fixed").dumps(claim.model_dump())
 
-    def read_fixed_token(self, purpose: str, value: str | None) -> dict[str, Any] | None:
-        """The data of a token made by :meth:`make_fixed_token` (or, for links made before, by
-        :meth:`make_token`) for ``purpose``; ``None`` if forged or malformed."""
+    def read_fixed_token(self, kind: type[C], value: str | None) -> C | None:
+        """The claim of a token made by :meth:`make_fixed_token` (or, for links made before, by
+        :meth:`make_token`) for ``kind``'s purpose; ``None`` if forged or malformed."""
         if not value or len(value) > 512:
             return None
         try:
-            data = URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{purpose}-fixed").loads(value)
+            data = URLSafeSerializer(self._secret.decode(), salt=f"arbitre-{kind.purpose}-fixed").loads(value)
         except BadData:
-            return self.read_token(purpose, value)
-        return data if isinstance(data, dict) else None
+            return self.read_token(kind, value)
+        return _claim(kind, data)
 
-    def read_token(self, purpose: str, value: str | None, max_age: int | None = None) -> dict[str, Any] | None:
-        """The data of a token made by :meth:`make_token` for ``purpose``; ``None`` if forged, too old or malformed."""
+    def read_token(self, kind: type[C], value: str | None, max_age: int | None = None) -> C | None:
+        """The claim of a token made by :meth:`make_token` for ``kind``'s purpose; ``None`` if forged, too old or
+        malformed."""
         if not value or len(value) > 512:
             return None
         try:
-            data = URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{purpose}").loads(
+            data = URLSafeTimedSerializer(self._secret.decode(), salt=f"arbitre-{kind.purpose}").loads(
                 value, max_age=max_age
             )
         except BadData:  # a bad signature, a bad timestamp or a payload that is not JSON
             return None
-        return data if isinstance(data, dict) else None
+        return _claim(kind, data)

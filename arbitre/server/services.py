@@ -22,6 +22,9 @@ from arbitre.life.forming import steps_of
 from arbitre.life.referee import check_step_orders, powers_to_act
 from arbitre.life.votes import records as vote_records
 from arbitre.server.answers import (
+    BotSeatInfo,
+    BotSettings,
+    BotSummary,
     CheckedLine,
     Conversation,
     Ending,
@@ -44,6 +47,8 @@ from arbitre.server.answers import (
     ToDo,
     Viewer,
     Votes,
+    VoteView,
+    VotingSettings,
 )
 from arbitre.server.auth import Actor
 from arbitre.server.errors import forbidden, not_found, not_logged_in
@@ -51,7 +56,7 @@ from arbitre.server.site import Site
 from arbitre.server.todo import NONE, given_state, to_do
 from arbitre.server.viewing import current_view, phase_view, view_data, viewer_id
 from arbitre.store.access import may_know
-from arbitre.store.botseats import bot_summary, excluded_from_scores
+from arbitre.store.botseats import BOT_VOTES, bot_seats, bot_settings, excluded_from_scores
 from arbitre.store.drafts import users_draft
 from arbitre.store.endings import ending_of
 from arbitre.store.facts import fact, orders_topic, press_topics
@@ -336,7 +341,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> GameState:
         winners=list(game.winners),
         view=view,
         bots=fact(session, row, "bots", ("bots",), lambda: bot_summary(session, row.id)),
-        votes=[v for v in votes(site, session, seat).votes if v["status"] == "open"],
+        votes=[v for v in votes(site, session, seat).votes if v.status == "open"],
         ending=ending.ending,
         scores=ending.scores,
         progress=progress(session, row, game) if running and shows_progress(row) else None,
@@ -361,15 +366,27 @@ def votes(site: Site, session: Session, seat: Seat) -> Votes:
     settings = VoteSettings.from_data(row.vote_settings)
     # open votes' voters are read from the game (its survivors), its seats and bots
     records = fact(session, row, "votes", ("votes", "game", "seats", "bots"), lambda: vote_records(session, row, game))
-    shown = [vote_view(r, seat.viewer, settings.is_secret(r.motion.kind)) for r in records]
+    shown = [VoteView(**vote_view(r, seat.viewer, settings.is_secret(r.motion.kind))) for r in records]
     running = row.status in (ACTIVE, PAUSED)
     may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
     return Votes(
-        votes=sorted(shown, key=lambda v: -int(v["id"])),
-        settings=settings.to_data(),
+        votes=sorted(shown, key=lambda v: -v.id),
+        settings=VotingSettings(**settings.to_data()),
         survivors=game.active_powers() if running else [],
         may_propose=bool(may_propose),
         may_decide=running and seat.role == MASTER,
+    )
+
+
+def bot_summary(session: Session, game_id: int) -> BotSummary:
+    """The bot seats of a game (power → kind, reason, since) and its bot settings (anyone in the game may know)."""
+    setting = bot_settings(session, game_id)
+    return BotSummary(
+        seats={
+            p: BotSeatInfo(kind=b.kind, reason=b.reason, since=b.since) for p, b in bot_seats(session, game_id).items()
+        },
+        settings=BotSettings(votes=setting.votes, after_missed=setting.after_missed),
+        votes_choices=list(BOT_VOTES),
     )
 
 

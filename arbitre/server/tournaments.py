@@ -5,13 +5,13 @@ and read what the reader may know."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from arbitre.life.forming import DEFAULT_DEADLINES
-from arbitre.life.tournaments import create_tournament, start_round, tournament_data
+from arbitre.life.tournaments import TournamentView, create_tournament, start_round, tournament_data
+from arbitre.server.answers import Answer
 from arbitre.server.errors import bad_request, conflict, forbidden, not_found
 from arbitre.server.site import Site
 from arbitre.store.accounts import user_by_name
@@ -28,6 +28,19 @@ from arbitre.store.tournaments import (
 )
 
 
+class TournamentItem(Answer):
+    """A tournament in the list: name, director, scoring, players who joined, rounds so far, and ``you``: the
+    reader's status in it (``invited``, ``joined``, ``left`` or ``None``)."""
+
+    id: int
+    name: str
+    director: str | None
+    scoring: str
+    players: int
+    rounds: int
+    you: str | None
+
+
 def find(s: Session, tournament_id: int) -> Tournament:
     """The tournament, or a 404."""
     found = s.get(Tournament, tournament_id)
@@ -42,7 +55,7 @@ def require_director(t: Tournament, user: User) -> None:
         raise forbidden("only the tournament's director may do this")
 
 
-def data(site: Site, s: Session, t: Tournament, reader: User | None) -> dict[str, Any]:
+def data(site: Site, s: Session, t: Tournament, reader: User | None) -> TournamentView:
     """What ``reader`` (``None``: a visitor) may know about ``t`` (settings, players, rounds, standings, their
     own status; the pending invitations for its director)."""
     return tournament_data(s, t, lambda row: site.referee.game(s, row), reader.id if reader else None)
@@ -122,7 +135,7 @@ def next_round(s: Session, site: Site, t: Tournament, director: User, deadlines:
         raise conflict(str(err)) from err
 
 
-def listing(s: Session, reader: User | None) -> list[dict[str, Any]]:
+def listing(s: Session, reader: User | None) -> list[TournamentItem]:
     """Every tournament, newest first: name, director, players who joined, rounds so far, and ``you``: the
     reader's status in it (``invited``, ``joined``, ``left`` or ``None``)."""
     rows = list(s.scalars(select(Tournament).order_by(Tournament.id.desc())))
@@ -147,14 +160,14 @@ def listing(s: Session, reader: User | None) -> list[dict[str, Any]]:
     )
     names = user_names(s, {t.director_id for t in rows})
     return [
-        {
-            "id": t.id,
-            "name": t.name,
-            "director": names.get(t.director_id),
-            "scoring": t.scoring,
-            "players": players.get(t.id, 0),
-            "rounds": rounds.get(t.id, 0),
-            "you": mine.get(t.id),
-        }
+        TournamentItem(
+            id=t.id,
+            name=t.name,
+            director=names.get(t.director_id),
+            scoring=t.scoring,
+            players=players.get(t.id, 0),
+            rounds=rounds.get(t.id, 0),
+            you=mine.get(t.id),
+        )
         for t in rows
     ]

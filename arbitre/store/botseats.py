@@ -133,15 +133,3 @@ def unseat_bot(session: Session, row: GameRow, power: str) -> bool:
     session.flush()
     row.version += 1
     return True
-
-
-def bot_summary(session: Session, game_id: int) -> dict[str, object]:
-    """The bot seats of a game (power → kind, reason, since) and its bot settings (anyone in the game may know)."""
-    setting = bot_settings(session, game_id)
-    return {
-        "seats": {
-            p: {"kind": b.kind, "reason": b.reason, "since": b.since} for p, b in bot_seats(session, game_id).items()
-        },
-        "settings": {"votes": setting.votes, "after_missed": setting.after_missed},
-        "votes_choices": list(BOT_VOTES),
-    }

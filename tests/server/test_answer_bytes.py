@@ -210,3 +210,56 @@ def test_typed_answers_are_response_models_in_openapi(app_client: TestClient) ->
     state = schemas["GameState"]
     assert {"game", "roster", "view", "votes", "progress"} <= set(state["required"])
     assert "orders" not in state["required"] and "all_orders" in state["properties"]  # present only for some
+    # the other route modules' answers (issue 24, the rest): bots, sandboxes, lateness, tournaments,
+    # notifications, account security, scoring systems
+    named = {
+        ("/api/games/{game_id}/bots", "get"): "BotSummary",
+        ("/api/games/{game_id}/bots", "post"): "GameBots",
+        ("/api/games/{game_id}/bots/settings", "put"): "BotSummary",
+        ("/api/games/{game_id}/sandboxes", "post"): "SandboxState",
+        ("/api/sandboxes/{sandbox_id}", "get"): "SandboxState",
+        ("/api/sandboxes/{sandbox_id}/adjudicate", "post"): "Adjudicated",
+        ("/api/shared/{token}", "get"): "SandboxState",
+        ("/api/lateness", "get"): "SiteBoard",
+        ("/api/games/{game_id}/lateness", "get"): "GameBoard",
+        ("/api/games/{game_id}/lateness", "put"): "GameBoard",
+        ("/api/games/{game_id}/replacements", "post"): "Call",
+        ("/api/takeover/{token}", "get"): "Offer",
+        ("/api/takeover/{token}", "post"): "Taken",
+        ("/api/tournaments/{tournament_id}", "get"): "TournamentView",
+        ("/api/tournaments", "post"): "TournamentView",
+        ("/api/notifications", "get"): "Notices",
+        ("/api/notifications/read", "post"): "Marked",
+        ("/api/me/notifications", "get"): "NotifySettings",
+        ("/api/me/notifications", "put"): "NotifySettings",
+        ("/api/me/webhook", "put"): "WebhookSet",
+        ("/api/me/webhook", "delete"): "NotifySettings",
+        ("/api/me/password", "post"): "PasswordChanged",
+        ("/api/password-reset", "post"): "ResetAsked",
+        ("/api/me/sessions/{session_id}", "delete"): "Ended",
+        ("/api/me/tokens/{token_id}", "delete"): "Deleted",
+    }
+    for (path, method), name in named.items():
+        assert answer(path, method)["$ref"] == f"#/components/schemas/{name}", (path, method)
+    listed = {
+        "/api/sandboxes": "SandboxItem",
+        "/api/tournaments": "TournamentItem",
+        "/api/me/sessions": "SessionInfo",
+        "/api/me/tokens": "TokenInfo",
+    }
+    for path, name in listed.items():
+        assert answer(path)["items"]["$ref"] == f"#/components/schemas/{name}", path
+    assert answer("/api/scoring")["additionalProperties"]["$ref"].endswith("/System")
+    assert answer("/api/lateness/presets")["additionalProperties"]["$ref"].endswith("/LatenessSettings")
+    # inside the typed answers: the vote settings, the votes and the bot seats are named too
+    votes = schemas["Votes"]["properties"]
+    assert votes["settings"]["$ref"].endswith("/VotingSettings") and votes["votes"]["items"]["$ref"].endswith(
+        "/VoteView"
+    )
+    assert state["properties"]["bots"]["$ref"].endswith("/BotSummary")
+    assert schemas["BotSummary"]["properties"]["seats"]["additionalProperties"]["$ref"].endswith("/BotSeatInfo")
+    # a key only some readers get is not required: the share link (the owner's), a call's game name
+    assert "share" not in schemas["SandboxState"]["required"] and "share" in schemas["SandboxState"]["properties"]
+    assert "game_name" not in schemas["Call"]["required"]
+    tournament = schemas["TournamentView"]["properties"]
+    assert tournament["standings"]["items"]["$ref"].endswith("/Place")

@@ -25,6 +25,7 @@ from arbitre.judge.votes import VoteSettings, vote_view
 from arbitre.life.referee import Referee, my_orders, powers_to_act
 from arbitre.life.votes import records as vote_records
 from arbitre.server import wording
+from arbitre.server.answers import Answer, VoteView
 from arbitre.server.i18n import translator as page_words
 from arbitre.server.power_names import power_namer
 from arbitre.server.viewing import phase_view, view_data, viewer_id
@@ -71,6 +72,18 @@ CHOICES = {"yes": N_("yes"), "no": N_("no")}
 STEP_NAMES = {"orders": N_("orders"), "reaction": N_("reaction")}
 
 
+class NoteItem(Answer):
+    """A notification as its recipient's list and a webhook body say it: kind, game, subject, text, the site
+    page it is about (a path), when."""
+
+    kind: str
+    game: int | None
+    subject: str
+    text: str
+    link: str
+    at: str
+
+
 @dataclass(frozen=True)
 class Letter:
     """A notification in words: a subject, paragraphs, and the site page it is about (a path)."""
@@ -83,16 +96,16 @@ class Letter:
         """The paragraphs as plain text."""
         return "\n\n".join(self.paragraphs)
 
-    def item(self, note: Notification) -> dict[str, Any]:
+    def item(self, note: Notification) -> NoteItem:
         """What a notification list and a webhook body say of ``note`` written as this letter."""
-        return {
-            "kind": note.kind,
-            "game": note.game_id,
-            "subject": self.subject,
-            "text": self.text(),
-            "link": self.link,
-            "at": note.created_at.isoformat(),
-        }
+        return NoteItem(
+            kind=note.kind,
+            game=note.game_id,
+            subject=self.subject,
+            text=self.text(),
+            link=self.link,
+            at=note.created_at.isoformat(),
+        )
 
 
 def zone(user: User) -> ZoneInfo:
@@ -298,8 +311,8 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
     if data.get("passed") is None:
         subject = _("{game}: vote — {what}", game=row.name, what=what)
         paragraphs.append(_("A vote was opened: {what}.", what=what))
-        if shown and shown.get("proposer"):
-            paragraphs.append(_("Proposed by {power}.", power=power_name(str(shown["proposer"]), _)))
+        if shown and shown.proposer:
+            paragraphs.append(_("Proposed by {power}.", power=power_name(shown.proposer, _)))
         if among:
             paragraphs.append(_("Powers named: {powers}.", powers=among))
         if data.get("minutes"):
@@ -320,10 +333,10 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
     if data.get("passed") is not None:
         if among:
             paragraphs.append(_("Powers named: {powers}.", powers=among))
-        if shown and shown.get("decided_by") == "master":
+        if shown and shown.decided_by == "master":
             paragraphs.append(_("The game master decided it."))
-        ballots = {str(p): str(c) for p, c in (shown.get("ballots") or {}).items()} if shown else {}
-        if ballots and (r.role == MASTER or not (shown or {}).get("secret")):  # the master sees every ballot
+        ballots = dict(shown.ballots) if shown else {}
+        if ballots and (r.role == MASTER or not (shown and shown.secret)):  # the master sees every ballot
             listed = ", ".join(
                 _("{power}: {choice}", power=power_name(p, _), choice=_.gettext(CHOICES.get(c, c)))
                 for p, c in sorted(ballots.items())
@@ -338,9 +351,7 @@ def _vote(session: Session, referee: Referee, row: GameRow, data: dict[str, Any]
     return Letter(subject, tuple(paragraphs), f"/games/{row.id}")
 
 
-def _vote_seen(
-    session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader
-) -> dict[str, Any] | None:
+def _vote_seen(session: Session, referee: Referee, row: GameRow, data: dict[str, Any], r: Reader) -> VoteView | None:
     """The vote of ``data`` as the reader's view shows it (``None`` if it is gone)."""
     number = data.get("id")
     if not isinstance(number, int):
@@ -349,7 +360,9 @@ def _vote_seen(
     record = next((v for v in vote_records(session, row, game) if v.number == number), None)
     if record is None:
         return None
-    return vote_view(record, r.viewer, VoteSettings.from_data(row.vote_settings).is_secret(record.motion.kind))
+    return VoteView(
+        **vote_view(record, r.viewer, VoteSettings.from_data(row.vote_settings).is_secret(record.motion.kind))
+    )
 
 
 def _replacement(

@@ -38,6 +38,7 @@ from arbitre.server.notify.lanes import Dispatcher
 from arbitre.server.notify.lanes import channels as channels
 from arbitre.server.notify.lanes import lease as lease
 from arbitre.server.notify.mail import Envelope, build
+from arbitre.server.security import UnsubscribeClaim
 from arbitre.server.site import Site
 from arbitre.store.models import ACTIVE, PLAYER, GameRow, Membership, Notification, User
 from arbitre.store.outbox import DEADLINE, EMAIL, WEBHOOK, Event, enqueue
@@ -68,7 +69,7 @@ def host(site: Site) -> str:
 
 def unsubscribe_url(site: Site, user_id: int, kind: str) -> str:
     """The one-click link that turns ``kind`` off for e-mail (works without logging in)."""
-    token = site.signer.make_fixed_token("unsubscribe", {"u": user_id, "k": kind})
+    token = site.signer.make_fixed_token(UnsubscribeClaim(u=user_id, k=kind))
     return f"{site.settings.site_url}/unsubscribe/{token}"
 
 

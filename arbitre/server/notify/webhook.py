@@ -31,11 +31,14 @@ import secrets
 import socket
 import ssl
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from arbitre.server.notify.addresses import Address, refusal
 from arbitre.server.notify.deadline import Deadline
+
+if TYPE_CHECKING:
+    from arbitre.server.notify.letters import NoteItem
 
 DEADLINE = 10.0
 """Seconds a whole webhook exchange may take by default (``ARBITRE_WEBHOOK_DEADLINE``; the lease is longer)."""
@@ -128,16 +131,16 @@ def resolve(host: str, port: int) -> list[Address]:
     return out
 
 
-def payload(item: dict[str, Any], site_url: str, delivery: str) -> bytes:
+def payload(item: NoteItem, site_url: str, delivery: str) -> bytes:
     """The JSON body: the notification as the recipient's list shows it, with an absolute link."""
     body = {
         "delivery": delivery,
-        "kind": item["kind"],
-        "game": item["game"],
-        "subject": item["subject"],
-        "text": item["text"],
-        "link": f"{site_url}{item['link']}",
-        "at": item["at"],
+        "kind": item.kind,
+        "game": item.game,
+        "subject": item.subject,
+        "text": item.text,
+        "link": f"{site_url}{item.link}",
+        "at": item.at,
     }
     return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
 

@@ -8,12 +8,11 @@ session) and the reset by e-mail (:mod:`arbitre.server.passwords`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from arbitre.server import passwords
+from arbitre.server.answers import Answer
 from arbitre.server.auth import client_address, site_of
 from arbitre.server.errors import Problem, not_found
 from arbitre.server.fields import Line, RowId, Secret, Strict
@@ -51,9 +50,53 @@ class ResetIn(Strict):
     new_password: Secret
 
 
+class PasswordChanged(Answer):
+    """A password just changed, and how many sessions of the account it ended."""
+
+    changed: bool
+    sessions_ended: int
+
+
+class ResetAsked(Answer):
+    """A reset link asked for: the same words for any account (nobody learns whether it exists)."""
+
+    sent: str
+
+
+class SessionInfo(Answer):
+    """One of the account's live sessions (a browser logged in); ``current``: the one asking."""
+
+    id: int
+    created_at: str
+    expires_at: str
+    address: str
+    user_agent: str
+    current: bool
+
+
+class TokenInfo(Answer):
+    """One of the account's API tokens: its id, label and when it was made (never the token itself)."""
+
+    id: int
+    label: str
+    created_at: str
+
+
+class Ended(Answer):
+    """How many sessions were just ended."""
+
+    ended: int
+
+
+class Deleted(Answer):
+    """How many tokens were just deleted."""
+
+    deleted: int
+
+
 # ----------------------------------------------------------------------------- API
 @router.post("/api/me/password")
-def change_password(body: PasswordIn, request: Request) -> dict[str, Any]:
+def change_password(body: PasswordIn, request: Request) -> PasswordChanged:
     """Change your password; every other session of the account ends (this one stays)."""
     site = site_of(request)
     passwords.check_new_password(body.new_password, "body.new_password")
@@ -69,19 +112,19 @@ def change_password(body: PasswordIn, request: Request) -> dict[str, Any]:
     new_hash = passwords.new_hash(site, body.new_password)
     with writing(request, NO_CSRF) as w:  # the token was checked above
         ended = passwords.change_password(site, w.session, w.user(), new_hash, actor.session_id)
-    return {"changed": True, "sessions_ended": ended}
+    return PasswordChanged(changed=True, sessions_ended=ended)
 
 
 @router.post("/api/password-reset", status_code=202)
-def ask_reset(body: ResetRequestIn, request: Request) -> dict[str, Any]:
+def ask_reset(body: ResetRequestIn, request: Request) -> ResetAsked:
     """E-mail a reset link to the account (by name or e-mail address); the answer is the same for any ``who``."""
     site = site_of(request)
     passwords.request_reset(site, body.who, client_address(request))
-    return {"sent": "if this account has an e-mail address, a link was sent to it"}
+    return ResetAsked(sent="if this account has an e-mail address, a link was sent to it")
 
 
 @router.post("/api/password-reset/confirm")
-def confirm_reset(body: ResetIn, request: Request) -> dict[str, Any]:
+def confirm_reset(body: ResetIn, request: Request) -> PasswordChanged:
     """Set a new password with a reset link's token (once); every session of the account ends."""
     site = site_of(request)
     passwords.check_new_password(body.new_password, "body.new_password")
@@ -91,61 +134,61 @@ def confirm_reset(body: ResetIn, request: Request) -> dict[str, Any]:
     with site.db.writing() as s:
         user = passwords.user_of_reset(site, s, body.token, site.now(), "body.token")
         ended = passwords.change_password(site, s, user, new_hash, None)
-    return {"changed": True, "sessions_ended": ended}
+    return PasswordChanged(changed=True, sessions_ended=ended)
 
 
 @router.get("/api/me/sessions")
-def sessions(request: Request) -> list[dict[str, Any]]:
+def sessions(request: Request) -> list[SessionInfo]:
     """Your live sessions (browsers logged in), newest first; ``current`` marks the one asking."""
     with reading(request) as v:
         user = v.user()
         return [
-            {
-                "id": row.id,
-                "created_at": row.created_at.isoformat(),
-                "expires_at": row.expires_at.isoformat(),
-                "address": row.address,
-                "user_agent": row.user_agent,
-                "current": row.id == v.actor.session_id,
-            }
+            SessionInfo(
+                id=row.id,
+                created_at=row.created_at.isoformat(),
+                expires_at=row.expires_at.isoformat(),
+                address=row.address,
+                user_agent=row.user_agent,
+                current=row.id == v.actor.session_id,
+            )
             for row in live_sessions(v.session, user.id, v.site.now())
         ]
 
 
 @router.delete("/api/me/sessions/{session_id}")
-def end_session(session_id: RowId, request: Request) -> dict[str, Any]:
+def end_session(session_id: RowId, request: Request) -> Ended:
     """End one of your sessions."""
     with writing(request) as v:
         if not end_session_id(v.session, v.user().id, session_id, v.site.now()):
             raise not_found("this session")
-    return {"ended": 1}
+    return Ended(ended=1)
 
 
 @router.post("/api/me/logout-everywhere")
-def logout_everywhere(request: Request) -> dict[str, Any]:
+def logout_everywhere(request: Request) -> Ended:
     """End every session of your account (API tokens stay: list and delete them at ``/api/me/tokens``)."""
     with writing(request) as v:
-        return {"ended": end_all_sessions(v.session, v.user().id, v.site.now())}
+        return Ended(ended=end_all_sessions(v.session, v.user().id, v.site.now()))
 
 
 @router.get("/api/me/tokens")
-def tokens(request: Request) -> list[dict[str, Any]]:
+def tokens(request: Request) -> list[TokenInfo]:
     """Your API tokens (labels and dates; a token itself is shown only when made)."""
     with reading(request) as v:
         user = v.user()
         return [
-            {"id": t.id, "label": t.label, "created_at": t.created_at.isoformat()}
+            TokenInfo(id=t.id, label=t.label, created_at=t.created_at.isoformat())
             for t in tokens_of(v.session, user.id)
         ]
 
 
 @router.delete("/api/me/tokens/{token_id}")
-def remove_token(token_id: RowId, request: Request) -> dict[str, Any]:
+def remove_token(token_id: RowId, request: Request) -> Deleted:
     """Delete one of your API tokens (it stops working at once)."""
     with writing(request) as v:
         if not delete_token(v.session, v.user().id, token_id):
             raise not_found("this token")
-    return {"deleted": 1}
+    return Deleted(deleted=1)
 
 
 # ----------------------------------------------------------------------------- pages

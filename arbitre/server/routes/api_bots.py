@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbitre.server import bots, sandbox, services
+from arbitre.server.answers import BotSummary, GameBots
 from arbitre.server.auth import site_of
 from arbitre.server.errors import not_found
 from arbitre.server.visit import reading, writing
-from arbitre.store.botseats import bot_summary
 from arbitre.store.models import MASTER
 from arbitre.store.sandboxes import sandbox_by_token, sandboxes_of
 
@@ -57,42 +57,48 @@ class StepIn(Strict):
 
 
 @router.get("/games/{game_id}/bots")
-def get_bots(game_id: int, request: Request) -> dict[str, Any]:
+def get_bots(game_id: int, request: Request) -> BotSummary:
     """The seats played by a bot and the game's bot settings."""
     with reading(request) as v:
         seat = v.game(game_id)
-        return bot_summary(v.session, seat.row.id)
+        return services.bot_summary(v.session, seat.row.id)
 
 
 @router.post("/games/{game_id}/bots")
-def post_bot(game_id: int, body: BotIn, request: Request) -> dict[str, Any]:
+def post_bot(game_id: int, body: BotIn, request: Request) -> GameBots:
     """(Master) give a seat to a bot: an empty seat before the start, a seat in civil disorder after."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         bots.put_bot(v.session, v.site, seat, body.power, body.kind)
-        return {**bot_summary(v.session, game_id), "game": services.summary(seat.row).data()}
+        bots_now = services.bot_summary(v.session, game_id)
+        return GameBots(
+            seats=bots_now.seats,
+            settings=bots_now.settings,
+            votes_choices=bots_now.votes_choices,
+            game=services.summary(seat.row),
+        )
 
 
 @router.delete("/games/{game_id}/bots/{power}")
-def delete_bot(game_id: int, power: str, request: Request) -> dict[str, Any]:
+def delete_bot(game_id: int, power: str, request: Request) -> BotSummary:
     """(Master) take the bot out of a seat."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         bots.remove_bot(v.session, seat, power[:24])
-        return bot_summary(v.session, game_id)
+        return services.bot_summary(v.session, game_id)
 
 
 @router.put("/games/{game_id}/bots/settings")
-def put_bot_settings(game_id: int, body: BotSettingsIn, request: Request) -> dict[str, Any]:
+def put_bot_settings(game_id: int, body: BotSettingsIn, request: Request) -> BotSummary:
     """(Master) set how votes and scores treat bot seats, and the lateness rule."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
         bots.set_settings(v.session, seat, body.votes, body.after_missed)
-        return bot_summary(v.session, game_id)
+        return services.bot_summary(v.session, game_id)
 
 
 @router.post("/games/{game_id}/sandboxes", status_code=201)
-def post_sandbox(game_id: int, body: SandboxIn, request: Request) -> dict[str, Any]:
+def post_sandbox(game_id: int, body: SandboxIn, request: Request) -> sandbox.SandboxState:
     """Open a sandbox from a position as you may see it (the whole board once the game is over)."""
     with writing(request) as v:
         seat = v.game(game_id)
@@ -100,15 +106,15 @@ def post_sandbox(game_id: int, body: SandboxIn, request: Request) -> dict[str, A
 
 
 @router.get("/sandboxes")
-def get_sandboxes(request: Request) -> list[dict[str, Any]]:
+def get_sandboxes(request: Request) -> list[sandbox.SandboxItem]:
     """Your sandboxes."""
     with reading(request) as v:
         user = v.user()
-        return [{"id": b.id, "name": b.name} for b in sandboxes_of(v.session, user.id)]
+        return [sandbox.SandboxItem(id=b.id, name=b.name) for b in sandboxes_of(v.session, user.id)]
 
 
 @router.get("/sandboxes/{sandbox_id}")
-def get_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
+def get_sandbox(sandbox_id: int, request: Request) -> sandbox.SandboxState:
     """Your sandbox at its cursor."""
     with reading(request) as v:
         box = sandbox.owned(v.session, sandbox_id, v.user().id)
@@ -116,16 +122,16 @@ def get_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/sandboxes/{sandbox_id}/adjudicate")
-def adjudicate_sandbox(sandbox_id: int, body: SandboxOrdersIn, request: Request) -> dict[str, Any]:
+def adjudicate_sandbox(sandbox_id: int, body: SandboxOrdersIn, request: Request) -> sandbox.Adjudicated:
     """Adjudicate the newest phase with orders for every power; the rejected ones are returned (they fail)."""
     with writing(request) as v:
         box = sandbox.owned(v.session, sandbox_id, v.user().id)
         rejected = sandbox.adjudicate(box, body.orders)
-        return {**sandbox.sandbox_state(box, False), "rejected": rejected}
+        return sandbox.Adjudicated(**dict(sandbox.sandbox_state(box, False)), rejected=rejected)
 
 
 @router.post("/sandboxes/{sandbox_id}/step")
-def step_sandbox(sandbox_id: int, body: StepIn, request: Request) -> dict[str, Any]:
+def step_sandbox(sandbox_id: int, body: StepIn, request: Request) -> sandbox.SandboxState:
     """Step back or forward."""
     with writing(request) as v:
         box = sandbox.owned(v.session, sandbox_id, v.user().id)
@@ -134,7 +140,7 @@ def step_sandbox(sandbox_id: int, body: StepIn, request: Request) -> dict[str, A
 
 
 @router.post("/sandboxes/{sandbox_id}/branch", status_code=201)
-def branch_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
+def branch_sandbox(sandbox_id: int, request: Request) -> sandbox.SandboxState:
     """A new sandbox from the phase under the cursor."""
     with writing(request) as v:
         user = v.user()
@@ -143,7 +149,7 @@ def branch_sandbox(sandbox_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.get("/shared/{token}")
-def shared_sandbox(token: str, request: Request) -> dict[str, Any]:
+def shared_sandbox(token: str, request: Request) -> sandbox.SandboxState:
     """A shared sandbox, read-only (no login needed)."""
     site = site_of(request)
     with site.db.reading() as s:

@@ -11,6 +11,7 @@ from pydantic import Field
 from arbitre.server import lateness, services
 from arbitre.server.fields import ShortText, Strict
 from arbitre.server.guesses import takeover_attempt
+from arbitre.server.lateness import Call, GameBoard, LatenessSettings, Offer, SiteBoard, Taken
 from arbitre.server.visit import reading, writing
 from arbitre.store.lateness import presets_data
 from arbitre.store.models import MASTER
@@ -49,13 +50,13 @@ class CallIn(Strict):
 
 
 @router.get("/lateness/presets")
-def presets() -> dict[str, Any]:
+def presets() -> dict[str, LatenessSettings]:
     """Every lateness preset's settings."""
-    return presets_data()
+    return {name: LatenessSettings(**data) for name, data in presets_data().items()}
 
 
 @router.get("/lateness")
-def site_board(request: Request) -> dict[str, Any]:
+def site_board(request: Request) -> SiteBoard:
     """The site-wide board: the newest missed deadlines, the open calls for a replacement, yellow cards, of
     the games you may know exist (private games: their members only)."""
     with reading(request) as v:
@@ -63,7 +64,7 @@ def site_board(request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/lateness")
-def game_board(game_id: int, request: Request) -> dict[str, Any]:
+def game_board(game_id: int, request: Request) -> GameBoard:
     """A game's board: its lateness settings, missed deadlines, civil disorder, open calls (anyone who may
     know the game: a private game's board is its members')."""
     with reading(request) as v:
@@ -71,7 +72,7 @@ def game_board(game_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.put("/games/{game_id}/lateness")
-def put_lateness(game_id: int, body: LatenessIn, request: Request) -> dict[str, Any]:
+def put_lateness(game_id: int, body: LatenessIn, request: Request) -> GameBoard:
     """(Master) set the game's lateness settings: a preset, then any setting over it."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
@@ -80,7 +81,7 @@ def put_lateness(game_id: int, body: LatenessIn, request: Request) -> dict[str, 
 
 
 @router.post("/games/{game_id}/replacements", status_code=201)
-def post_call(game_id: int, body: CallIn, request: Request) -> dict[str, Any]:
+def post_call(game_id: int, body: CallIn, request: Request) -> Call:
     """(Master) publish a call for a replacement of a power: its take-over link is public."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
@@ -88,7 +89,7 @@ def post_call(game_id: int, body: CallIn, request: Request) -> dict[str, Any]:
 
 
 @router.delete("/games/{game_id}/replacements/{power}")
-def delete_call(game_id: int, power: str, request: Request) -> dict[str, Any]:
+def delete_call(game_id: int, power: str, request: Request) -> GameBoard:
     """(Master) withdraw the open call for a power."""
     with writing(request) as v:
         seat = v.game(game_id, lock=True, roles=(MASTER,))
@@ -97,22 +98,19 @@ def delete_call(game_id: int, power: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/takeover/{token}")
-def get_takeover(token: str, request: Request) -> dict[str, Any]:
+def get_takeover(token: str, request: Request) -> Offer:
     """What a take-over link offers: the game and the power (and whether the call is still open).  A private
     game's link exists only for its members."""
     with reading(request) as v:
         call, row = lateness.takeover_info(v.session, token[:64], v.actor.user)
-        return {**lateness.call_data(call, row), "game": services.summary(row).data()}
+        return lateness.offer(call, row, services.summary(row))
 
 
 @router.post("/takeover/{token}")
-def post_takeover(token: str, request: Request) -> dict[str, Any]:
+def post_takeover(token: str, request: Request) -> Taken:
     """Take the seat a take-over link offers (you must be logged in and have no other role in the game; in a
     private game, be one of its observers)."""
     with takeover_attempt(request, token[:64]), writing(request) as v:
         user = v.user()
         row = lateness.take_over(v.session, v.site, token[:64], user)
-        return {
-            "game": services.summary(row).data(),
-            "power": lateness.takeover_info(v.session, token[:64], user)[0].power,
-        }
+        return Taken(game=services.summary(row), power=lateness.takeover_info(v.session, token[:64], user)[0].power)

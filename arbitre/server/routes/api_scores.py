@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
-
 from fastapi import APIRouter, Request
 
-from arbitre.judge.scoring import SYSTEMS
+from arbitre.judge.scoring import SYSTEMS, System
 from arbitre.server import services
 from arbitre.server.answers import GameScores
 from arbitre.server.visit import reading
@@ -16,9 +13,9 @@ router = APIRouter(prefix="/api", tags=["scoring"])
 
 
 @router.get("/scoring")
-def systems() -> dict[str, Any]:
+def systems() -> dict[str, System]:
     """Every scoring system: its kind of formula, its numbers and the page its definition comes from."""
-    return {name: {**asdict(s), "ranks": list(s.ranks)} for name, s in SYSTEMS.items()}
+    return dict(SYSTEMS)
 
 
 @router.get("/games/{game_id}/scores")

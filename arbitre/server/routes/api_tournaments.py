@@ -3,13 +3,15 @@ seat a round, read standings.  Nobody is seated in a round without having joined
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from arbitre.life.tournaments import TournamentView
 from arbitre.server import tournaments
 from arbitre.server.fields import Deadlines, ShortText, Strict
+from arbitre.server.tournaments import TournamentItem
 from arbitre.server.visit import reading, writing
 
 router = APIRouter(prefix="/api", tags=["tournaments"])
@@ -38,7 +40,7 @@ class RoundIn(Strict):
 
 
 @router.post("/tournaments", status_code=201)
-def create(body: TournamentIn, request: Request) -> dict[str, Any]:
+def create(body: TournamentIn, request: Request) -> TournamentView:
     """Create a tournament; you are its director (you master its games)."""
     with writing(request) as v:
         t = tournaments.create(
@@ -48,7 +50,7 @@ def create(body: TournamentIn, request: Request) -> dict[str, Any]:
 
 
 @router.get("/tournaments")
-def index(request: Request) -> list[dict[str, Any]]:
+def index(request: Request) -> list[TournamentItem]:
     """Every tournament, newest first: name, director, scoring, players who joined, rounds so far, and
     ``you``: your status in it (``invited``: the director invites you; ``joined``; ``left``; or ``null``)."""
     with reading(request) as v:
@@ -56,7 +58,7 @@ def index(request: Request) -> list[dict[str, Any]]:
 
 
 @router.get("/tournaments/{tournament_id}")
-def get(tournament_id: int, request: Request) -> dict[str, Any]:
+def get(tournament_id: int, request: Request) -> TournamentView:
     """A tournament: settings, players who joined, rounds with their seating, standings (anyone may read it);
     ``you``: your status; ``invited``: the invitations not yet accepted (its director only)."""
     with reading(request) as v:
@@ -64,7 +66,7 @@ def get(tournament_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tournament_id}/players")
-def invite(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, Any]:
+def invite(tournament_id: int, body: PlayerIn, request: Request) -> TournamentView:
     """(Director) invite a player by name: they play once they accept (``POST .../join``)."""
     with writing(request) as v:
         t = tournaments.find(v.session, tournament_id)
@@ -74,7 +76,7 @@ def invite(tournament_id: int, body: PlayerIn, request: Request) -> dict[str, An
 
 
 @router.delete("/tournaments/{tournament_id}/players/{user}")
-def remove(tournament_id: int, user: str, request: Request) -> dict[str, Any]:
+def remove(tournament_id: int, user: str, request: Request) -> TournamentView:
     """(Director) withdraw an invitation, or leave a player out of the later rounds."""
     with writing(request) as v:
         t = tournaments.find(v.session, tournament_id)
@@ -84,7 +86,7 @@ def remove(tournament_id: int, user: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tournament_id}/join")
-def join(tournament_id: int, request: Request) -> dict[str, Any]:
+def join(tournament_id: int, request: Request) -> TournamentView:
     """Join the tournament (accepting its director's invitation, if you have one): the next rounds seat you."""
     with writing(request) as v:
         t = tournaments.find(v.session, tournament_id)
@@ -94,7 +96,7 @@ def join(tournament_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tournament_id}/leave")
-def leave(tournament_id: int, request: Request) -> dict[str, Any]:
+def leave(tournament_id: int, request: Request) -> TournamentView:
     """Decline the tournament's invitation, or leave it: the later rounds do not seat you (a game you already
     play goes on)."""
     with writing(request) as v:
@@ -105,7 +107,7 @@ def leave(tournament_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201)
-def new_round(tournament_id: int, body: RoundIn, request: Request) -> dict[str, Any]:
+def new_round(tournament_id: int, body: RoundIn, request: Request) -> TournamentView:
     """(Director) seat every player who joined on the next round's games, balanced over the powers (invited
     players who have not accepted are not seated)."""
     with writing(request) as v:

@@ -21,11 +21,13 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import AfterValidator, Field, StringConstraints
 from sqlalchemy.orm import Session
 
+from arbitre.server.answers import Answer
 from arbitre.server.auth import site_of
 from arbitre.server.errors import Problem, bad_request
 from arbitre.server.fields import RowId, Strict
 from arbitre.server.notify import letters, webhook
 from arbitre.server.pages import redirect, render
+from arbitre.server.security import UnsubscribeClaim
 from arbitre.server.site import Site
 from arbitre.server.visit import NO_CSRF, reading, writing
 from arbitre.store.models import Notification, User
@@ -111,39 +113,82 @@ class ReadIn(Strict):
     ids: Annotated[list[RowId], Field(max_length=200)] | None = None
 
 
-def settings_data(user: User) -> dict[str, Any]:
+class NotifySettings(Answer):
+    """A user's notification settings: e-mail, time zone, reminder, the switches turned off and the opt-in ones
+    turned on (``channel:kind``), the webhook URL, and the kinds, opt-in kinds and channels there are."""
+
+    email: str
+    time_zone: str
+    remind_minutes: int | None
+    off: list[str]
+    on: list[str]
+    webhook: str
+    kinds: list[str]
+    opt_in: list[str]
+    channels: list[str]
+
+
+class Notice(letters.NoteItem):
+    """A notification of the list, written for its reader: its number among the reader's own, read or not."""
+
+    id: int
+    read: bool
+
+
+class Notices(Answer):
+    """The reader's notifications (newest first) and how many are unread."""
+
+    unread: int
+    items: list[Notice]
+
+
+class Marked(Answer):
+    """How many notifications were just marked read, and how many are still unread."""
+
+    marked: int
+    unread: int
+
+
+class WebhookSet(Answer):
+    """A webhook just set: its URL and its signing secret (shown this once)."""
+
+    url: str
+    secret: str
+
+
+def settings_data(user: User) -> NotifySettings:
     """A user's notification settings as the API shows them."""
-    return {
-        "email": user.email or "",
-        "time_zone": user.time_zone or "UTC",
-        "remind_minutes": user.remind_minutes,
-        "off": sorted(s for s in user.notify_off or [] if s.partition(":")[2] not in OPT_IN),
-        "on": sorted(user.notify_on or []),
-        "webhook": user.webhook_url or "",
-        "kinds": list(KINDS),
-        "opt_in": list(OPT_IN),
-        "channels": list(CHANNELS),
-    }
+    return NotifySettings(
+        email=user.email or "",
+        time_zone=user.time_zone or "UTC",
+        remind_minutes=user.remind_minutes,
+        off=sorted(s for s in user.notify_off or [] if s.partition(":")[2] not in OPT_IN),
+        on=sorted(user.notify_on or []),
+        webhook=user.webhook_url or "",
+        kinds=list(KINDS),
+        opt_in=list(OPT_IN),
+        channels=list(CHANNELS),
+    )
 
 
 def account_context(user: User) -> dict[str, Any]:
     """What the account page's notification section shows: the settings, the kinds and the time zones."""
     return {
-        "notify": settings_data(user),
+        "notify": settings_data(user).data(),
         "notify_kinds": [(kind, letters.KIND_NAMES[kind]) for kind in KINDS],
         "notify_channels": list(CHANNELS),
         "zones": sorted(time_zones()),
     }
 
 
-def item(site: Site, s: Session, note: Notification, user: User) -> dict[str, Any]:
+def item(site: Site, s: Session, note: Notification, user: User) -> Notice:
     """One notification of the list, written for ``user``."""
     letter = letters.write(s, site.referee, note, user)
-    return {"id": note.number, **letter.item(note), "read": note.read_at is not None}
+    return Notice(id=note.number, **dict(letter.item(note)), read=note.read_at is not None)
 
 
 @router.get("/api/notifications")
-def list_notifications(request: Request, before: int | None = None, limit: int = 50) -> dict[str, Any]:
+def list_notifications(request: Request, before: int | None = None, limit: int = 50) -> Notices:
     """Your site notifications, newest first (``before``: older than this id), and how many are unread.
 
     A notification's ``id`` is its number among your own notifications (1 for your first): it counts nothing
@@ -155,27 +200,27 @@ def list_notifications(request: Request, before: int | None = None, limit: int =
     with reading(request) as v:
         user = v.user()
         notes = site_list(v.session, user.id, limit, before)
-        return {"unread": unread_count(v.session, user.id), "items": [item(v.site, v.session, n, user) for n in notes]}
+        return Notices(unread=unread_count(v.session, user.id), items=[item(v.site, v.session, n, user) for n in notes])
 
 
 @router.post("/api/notifications/read")
-def read_notifications(body: ReadIn, request: Request) -> dict[str, Any]:
+def read_notifications(body: ReadIn, request: Request) -> Marked:
     """Mark some of your notifications (or all) read."""
     with writing(request) as v:
         user = v.user()
         changed = mark_read(v.session, user.id, body.ids, v.site.now())
-        return {"marked": changed, "unread": unread_count(v.session, user.id)}
+        return Marked(marked=changed, unread=unread_count(v.session, user.id))
 
 
 @router.get("/api/me/notifications")
-def get_settings(request: Request) -> dict[str, Any]:
+def get_settings(request: Request) -> NotifySettings:
     """Your notification settings: e-mail, time zone, reminder, and the kinds turned off per channel."""
     with reading(request) as v:
         return settings_data(v.user())
 
 
 @router.put("/api/me/notifications")
-def put_settings(body: NotifySettingsIn, request: Request) -> dict[str, Any]:
+def put_settings(body: NotifySettingsIn, request: Request) -> NotifySettings:
     """Change your notification settings (fields left out stay as they are)."""
     with writing(request) as v:
         user = v.user()
@@ -218,16 +263,16 @@ def remove_webhook(user: User) -> None:
 
 
 @router.put("/api/me/webhook")
-def put_webhook(body: WebhookIn, request: Request) -> dict[str, Any]:
+def put_webhook(body: WebhookIn, request: Request) -> WebhookSet:
     """Set your webhook URL; the answer carries a new signing secret, shown this once (HMAC-SHA256 of each body,
     in ``X-Arbitre-Signature: sha256=<hex>``)."""
     with writing(request) as v:
         secret = set_webhook(v.site, v.user(), body.url, "body.url")
-        return {"url": body.url, "secret": secret}
+        return WebhookSet(url=body.url, secret=secret)
 
 
 @router.delete("/api/me/webhook")
-def delete_webhook(request: Request) -> dict[str, Any]:
+def delete_webhook(request: Request) -> NotifySettings:
     """Remove your webhook (and its secret): nothing more is posted to it."""
     with writing(request) as v:
         user = v.user()
@@ -243,7 +288,9 @@ def notifications_page(request: Request) -> Response:
         user = v.user()
         notes = site_list(v.session, user.id, 100)
         _ = translator(user.lang)
-        items = [{**item(v.site, v.session, n, user), "when": letters.when(n.created_at, user, _)} for n in notes]
+        items = [
+            {**item(v.site, v.session, n, user).data(), "when": letters.when(n.created_at, user, _)} for n in notes
+        ]
         return render(
             request, v.actor, "notifications.html", {"items": items, "unread": unread_count(v.session, user.id)}
         )
@@ -297,10 +344,10 @@ def settings_form(
 
 # ----------------------------------------------------------------------------- unsubscribe (no login)
 def _unsubscribe_target(site: Site, token: str) -> tuple[int, str]:
-    data = site.signer.read_fixed_token("unsubscribe", token)
-    if not data or not isinstance(data.get("u"), int) or data.get("k") not in KINDS:
+    claim = site.signer.read_fixed_token(UnsubscribeClaim, token)
+    if claim is None or claim.k not in KINDS:
         raise Problem(404, "not_found", "this unsubscribe link is not valid")
-    return int(data["u"]), str(data["k"])
+    return claim.u, claim.k
 
 
 @router.get("/unsubscribe/{token}", response_class=HTMLResponse, include_in_schema=False)

@@ -79,7 +79,7 @@ def list_sandboxes(request: Request) -> Response:
 def _page(
     request: Request, box: Sandbox, shared: bool, actor: Actor, rejected: list[dict[str, object]] | None = None
 ) -> Response:
-    state = sandbox.sandbox_state(box, shared)
+    state = sandbox.sandbox_state(box, shared).data()
     where = f"/s/{box.share_token}" if shared else f"/sandboxes/{box.id}"
     state["svg"] = f"{where}/map.svg?c={box.cursor}&n={state['count']}"
     return render(request, actor, "sandbox.html", {"x": state, "svg": state["svg"], "rejected": rejected})
@@ -110,7 +110,9 @@ def sandbox_adjudicate(sandbox_id: int, request: Request, csrf: str = Form(""), 
         box = sandbox.owned(v.session, sandbox_id, v.user().id)
         rejected = sandbox.adjudicate(box, orders.splitlines())
         if rejected:  # post/redirect/get: the sandbox page lists them, with the orders as typed
-            return flash_redirect(request, f"/sandboxes/{sandbox_id}", {"rejected": rejected, "orders_text": orders})
+            return flash_redirect(
+                request, f"/sandboxes/{sandbox_id}", {"rejected": [r.data() for r in rejected], "orders_text": orders}
+            )
     return redirect(f"/sandboxes/{sandbox_id}", "processed")
 
 

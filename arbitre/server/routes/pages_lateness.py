@@ -65,7 +65,7 @@ def form_context() -> dict[str, Any]:
 def site_board(request: Request) -> Response:
     """The site-wide board of missed deadlines, open calls for a replacement and yellow cards."""
     with reading(request) as v:
-        board = lateness.site_board(v.session, v.actor.user.id if v.actor.user else None)
+        board = lateness.site_board(v.session, v.actor.user.id if v.actor.user else None).data()
         return render(request, v.actor, "lateness_site.html", {"board": board})
 
 
@@ -80,7 +80,7 @@ def game_board(game_id: int, request: Request) -> Response:
             v.actor,
             "lateness_game.html",
             {
-                "board": lateness.game_board(v.session, seat.row),
+                "board": lateness.game_board(v.session, seat.row).data(),
                 "g": services.summary(seat.row).data(),
                 "role": seat.role,
                 "powers": powers,
@@ -112,7 +112,7 @@ def takeover_page(token: str, request: Request) -> Response:
             v.actor,
             "takeover.html",
             {
-                "call": lateness.call_data(found, row),
+                "call": lateness.call_data(found, row).data(),
                 "g": services.summary(row).data(),
                 "token": found.token,
                 "login_next": "/login?next=" + quote(f"/takeover/{found.token}"),

@@ -4,6 +4,7 @@ an invitation, or leaves."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, Form, Request
@@ -31,7 +32,7 @@ BLANK = {"name": "", "scoring": "c-diplo", "lateness": "tournament", "last_year"
 def index(request: Request) -> Response:
     """Every tournament, newest first."""
     with reading(request) as v:
-        listing = tournaments.listing(v.session, v.actor.user)
+        listing = [item.data() for item in tournaments.listing(v.session, v.actor.user)]
         return render(request, v.actor, "tournaments.html", {"tournaments": listing})
 
 
@@ -104,7 +105,7 @@ def tournament_page(tournament_id: int, request: Request) -> Response:
     with reading(request) as v:
         found = tournaments.find(v.session, tournament_id)
         context: dict[str, Any] = {
-            "tm": tournaments.data(v.site, v.session, found, v.actor.user),
+            "tm": asdict(tournaments.data(v.site, v.session, found, v.actor.user)),
             "director": v.actor.user is not None and v.actor.user.id == found.director_id,
         }
         return render(request, v.actor, "tournament.html", context)
