@@ -28,6 +28,7 @@ from sqlalchemy import (
     false,
     true,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 FORMING = "forming"
@@ -187,6 +188,11 @@ class GameRow(Base):
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Grows with every committed change to the game or to a row of it (orders, members, press, votes, bots…),
     hidden ones included; never shown: it keys the per-process cache of page facts (:mod:`arbitre.store.facts`)."""
+
+    topics: Mapped[dict[str, int] | None] = mapped_column(JSON().with_variant(JSONB(), "postgresql"), nullable=True)
+    """For each topic of the game's rows (``seats``, ``votes``, ``orders:FRANCE``, ``press:GERMANY``…), the
+    generation that last wrote it; never shown: each cached page fact is keyed by its topics' stamps, so a change
+    stamps only the facts that read it (:mod:`arbitre.store.facts`)."""
 
     __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
 
