@@ -1,8 +1,8 @@
 """Game topics: for each topic of a game's rows, the generation that last wrote it, keying each page fact by
 what it reads (a change the reader may not see moves none of the reader's facts)
 
-Revision ID: 0019_facts
-Revises: 0018_records
+Revision ID: 0020_facts
+Revises: 0019_milastore
 Create Date: 2026-11-28
 """
 
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
-revision = "0019_facts"
-down_revision = "0018_records"
+revision = "0020_facts"
+down_revision = "0019_milastore"
 branch_labels = None
 depends_on = None
 
