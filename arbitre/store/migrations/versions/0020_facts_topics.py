@@ -20,11 +20,12 @@ depends_on = None
 
 def upgrade() -> None:
     """Apply this migration."""
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("topics", sa.JSON().with_variant(JSONB(), "postgresql"), nullable=True))
+    op.add_column("games", sa.Column("topics", sa.JSON().with_variant(JSONB(), "postgresql"), nullable=True))
 
 
 def downgrade() -> None:
     """Revert this migration."""
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("topics")
+    # Not a batch: on SQLite a batch copies ``games`` and drops the old table, and with foreign keys on that
+    # drop would cascade into every table that refers to a game (records, members, orders...).
+    # SQLite drops a plain column in place since 3.35.
+    op.drop_column("games", "topics")
