@@ -89,6 +89,10 @@ def outcome_line(rules: RuleSet, position: Position, outcome: PhaseOutcome, view
         return None
 
 
+_ROWS: Final[dict[tuple[str, str, str | None, str | None], str]] = {}
+"""(order text, outcome, power, reason) -> the result's JSON object: results recur from answer to answer."""
+
+
 def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
     """The results as ``public_results_data`` lists them (the order of ``View.orders``)."""
     rows = []
@@ -100,8 +104,24 @@ def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
     first = True
     for _, _, text, i in rows:
         r = results[i]
-        parts.append("{" if first else ",{")
+        if not first:
+            parts.append(",")
         first = False
+        if r.outcome != PARTIAL and not (r.message and viewer in (MASTER, r.power)):
+            # The usual result (no words shown, no place reached): its whole object made once.
+            key = (text, r.outcome, r.power, r.reason)
+            row = _ROWS.get(key)
+            if row is None:
+                row = (
+                    f'{{"order":{_string(text)},"outcome":{_string(r.outcome)},'
+                    f'"power":{_maybe(r.power)},"reason":{_maybe(r.reason)}}}'
+                )
+                if len(_ROWS) >= QUOTED_LIMIT:
+                    _ROWS.clear()
+                _ROWS[key] = row
+            parts.append(row)
+            continue
+        parts.append("{")
         if r.message and viewer in (MASTER, r.power):
             parts.append('"message":')
             parts.append(_string(r.message))
@@ -151,7 +171,7 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             entry.append(_unit(d.unit))
             entry.append("}")
             by_power.setdefault(d.unit.power, []).append("".join(entry))
-        _groups(by_power, parts)
+        _groups(by_power, parts, game_map)
     parts.append('},"phase":')
     parts.append(_string(str(after.phase)))
     parts.append(',"supply_centers":{')
@@ -175,7 +195,7 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             if group is None:
                 group = centres[power] = []
             group.append(_string(centre))
-    _groups(centres, parts)
+    _groups(centres, parts, game_map)
     parts.append('},"units":{')
     # By power, then by place: the order of the (power, place) pairs, without making a key for each unit
     # (each province holds one unit, so places are distinct and name their unit).
@@ -188,12 +208,11 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             group = places[u.power] = []
         group.append(place)
         quoted[place] = _unit(u)
-    first = True
-    for power in sorted(places):
-        group = places[power]
+    units: dict[str, list[str]] = {}
+    for power, group in places.items():
         group.sort()
-        parts.append(f"{'' if first else ','}{_string(power)}:[{','.join([quoted[p] for p in group])}]")
-        first = False
+        units[power] = [quoted[p] for p in group]
+    _groups(units, parts, game_map)
     parts.append("}}")
 
 
@@ -214,8 +233,35 @@ def _unit(u: Unit) -> str:
     return text
 
 
-def _groups(groups: dict[str, list[str]], parts: list[str]) -> None:
+_POWER_ORDER: Final[dict[int, tuple[GameMap, list[tuple[str, str, str]]]]] = {}
+"""id of a map -> (the map, its powers sorted, each with ``"POWER":[`` and ``,"POWER":[``)."""
+
+
+def _power_order(game_map: GameMap) -> list[tuple[str, str, str]]:
+    """The powers of ``game_map``, sorted, each with its JSON key written first and after another (made once)."""
+    hit = _POWER_ORDER.get(id(game_map))
+    if hit is None or hit[0] is not game_map:
+        if len(_POWER_ORDER) >= 32:
+            _POWER_ORDER.clear()
+        heads = [(p, f"{_string(p)}:[", f",{_string(p)}:[") for p in sorted(game_map.powers)]
+        hit = _POWER_ORDER[id(game_map)] = (game_map, heads)
+    return hit[1]
+
+
+def _groups(groups: dict[str, list[str]], parts: list[str], game_map: GameMap) -> None:
     """``"POWER":[items]`` for each power, powers in sorted order (the items are JSON already)."""
+    powers = game_map.powers
+    if all(power in powers for power in groups):
+        # The map's powers in sorted order, each with its JSON key: no sort and no quoting per answer.
+        first = True
+        for power, head, later in _power_order(game_map):
+            items = groups.get(power)
+            if items is not None:
+                parts.append(head if first else later)
+                parts.append(",".join(items))
+                parts.append("]")
+                first = False
+        return
     first = True
     for power in sorted(groups):
         parts.append(f"{'' if first else ','}{_string(power)}:[{','.join(groups[power])}]")
