@@ -89,10 +89,6 @@ def outcome_line(rules: RuleSet, position: Position, outcome: PhaseOutcome, view
         return None
 
 
-_ROWS: Final[dict[tuple[str, str, str | None, str | None], str]] = {}
-"""(order text, outcome, power, reason) -> the result's JSON object: results recur from answer to answer."""
-
-
 def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
     """The results as ``public_results_data`` lists them (the order of ``View.orders``)."""
     rows = []
@@ -104,24 +100,8 @@ def _results(outcome: PhaseOutcome, viewer: str, parts: list[str]) -> None:
     first = True
     for _, _, text, i in rows:
         r = results[i]
-        if not first:
-            parts.append(",")
+        parts.append("{" if first else ",{")
         first = False
-        if r.outcome != PARTIAL and not (r.message and viewer in (MASTER, r.power)):
-            # The usual result (no words shown, no place reached): its whole object made once.
-            key = (text, r.outcome, r.power, r.reason)
-            row = _ROWS.get(key)
-            if row is None:
-                row = (
-                    f'{{"order":{_string(text)},"outcome":{_string(r.outcome)},'
-                    f'"power":{_maybe(r.power)},"reason":{_maybe(r.reason)}}}'
-                )
-                if len(_ROWS) >= QUOTED_LIMIT:
-                    _ROWS.clear()
-                _ROWS[key] = row
-            parts.append(row)
-            continue
-        parts.append("{")
         if r.message and viewer in (MASTER, r.power):
             parts.append('"message":')
             parts.append(_string(r.message))
@@ -250,18 +230,21 @@ def _power_order(game_map: GameMap) -> list[tuple[str, str, str]]:
 
 def _groups(groups: dict[str, list[str]], parts: list[str], game_map: GameMap) -> None:
     """``"POWER":[items]`` for each power, powers in sorted order (the items are JSON already)."""
-    powers = game_map.powers
-    if all(power in powers for power in groups):
-        # The map's powers in sorted order, each with its JSON key: no sort and no quoting per answer.
-        first = True
-        for power, head, later in _power_order(game_map):
-            items = groups.get(power)
-            if items is not None:
-                parts.append(head if first else later)
-                parts.append(",".join(items))
-                parts.append("]")
-                first = False
+    # The map's powers in sorted order, each with its JSON key: no sort and no quoting per answer.
+    mark = len(parts)
+    found = 0
+    first = True
+    for power, head, later in _power_order(game_map):
+        items = groups.get(power)
+        if items is not None:
+            parts.append(head if first else later)
+            parts.append(",".join(items))
+            parts.append("]")
+            first = False
+            found += 1
+    if found == len(groups):
         return
+    del parts[mark:]  # a power the map does not name: sorted the general way
     first = True
     for power in sorted(groups):
         parts.append(f"{'' if first else ','}{_string(power)}:[{','.join(groups[power])}]")
