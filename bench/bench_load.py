@@ -137,22 +137,79 @@ async def client_run(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- parent
-def proc_cpu(pid: int) -> float:
-    """CPU seconds so far of process ``pid`` and its children, threads included (Linux ``/proc``)."""
+def proc_cpus(pid: int) -> dict[int, float]:
+    """CPU seconds so far of process ``pid`` and of each of its children, threads included (Linux ``/proc``)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total, pids = 0.0, [pid]
+    pids = [pid]
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
         try:
             pids.extend(int(c) for c in task.read_text().split())
         except OSError:
             continue
+    out: dict[int, float] = {}
     for p in pids:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        out[p] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def proc_cpu(pid: int) -> float:
+    """CPU seconds so far of process ``pid`` and its children, threads included (Linux ``/proc``)."""
+    return sum(proc_cpus(pid).values())
+
+
+def machine_cpu() -> float:
+    """CPU seconds so far that the machine's cores were busy, every process together (Linux ``/proc/stat``)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")  # all but idle and iowait
+
+
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds so far of each of the machine's ``postgres`` processes (the database server, when it runs
+    here), by process id: a run counts only the processes alive at its start and end."""
+    tick, out = os.sysconf("SC_CLK_TCK"), {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            head, rest = stat.read_text().rsplit(")", 1)
+        except OSError:
+            continue
+        if head.split("(", 1)[1] == "postgres":
+            fields = rest.split()
+            out[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def connections_by_process(pid: int, port: int) -> list[int]:
+    """How many established connections to ``port`` each process of the server holds (Linux ``/proc``)."""
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port; ESTABLISHED
+                inodes.add(fields[9])
+    held = []
+    for p in sorted(proc_cpus(pid)):
+        try:
+            fds = list(Path(f"/proc/{p}/fd").iterdir())
+        except OSError:
+            continue
+        targets = []
+        for fd in fds:
+            try:
+                targets.append(os.readlink(fd))
+            except OSError:
+                continue
+        count = sum(1 for t in targets if t.startswith("socket:[") and t[8:-1] in inodes)
+        if count:
+            held.append(count)
+    return held
 
 
 def start_serve(db_url: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str, int]:
@@ -216,6 +273,7 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
             assert child.stdout is not None
             if child.stdout.readline().strip() != "ready":
                 raise RuntimeError("a client process failed to start")
+        held = connections_by_process(proc.pid, port)
         start = time.time() + 0.5
         for child in children:
             assert child.stdin is not None
@@ -223,12 +281,14 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
             child.stdin.close()
         while time.time() < start:
             time.sleep(0.01)
-        s0 = proc_cpu(proc.pid)
+        s0 = proc_cpus(proc.pid)
+        m0, pg0 = machine_cpu(), postgres_cpu()
         spy = None
         if args.profile:  # py-spy (pip install py-spy) samples the server and its workers while the load runs
             spy = subprocess.Popen(
                 [
                     *("py-spy", "record", "-p", str(proc.pid), "--subprocesses", "--nonblocking", "-r", "200"),
+                    *(("--gil",) if args.profile_gil else ()),
                     *("-d", str(int(args.seconds)), "-f", "raw", "-o", str(args.profile)),
                 ],
                 stdout=subprocess.DEVNULL,
@@ -240,7 +300,10 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
             outs.append(json.loads(child.stdout.read().strip().splitlines()[-1]))
             child.wait()
         ended = max(o["ended"] for o in outs)
-        server = proc_cpu(proc.pid) - s0
+        s1 = proc_cpus(proc.pid)
+        m1, pg1 = machine_cpu(), postgres_cpu()
+        each = {p: s1[p] - s0.get(p, 0.0) for p in s1}  # the supervisor (when workers > 1) and each worker
+        server = sum(each.values())
         if spy is not None:
             spy.wait(60)
     finally:
@@ -260,6 +323,11 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         "load_avg": os.getloadavg()[0],
         "server_cpu_core": server / wall,
         "server_cpu_ms_per_request": server / max(1, done) * 1000,
+        "server_processes_cpu_core": [each[p] / wall for p in sorted(each)],
+        "connections_by_process": held,
+        "machine_cpu_cores": (m1 - m0) / wall,
+        "cores": os.cpu_count(),
+        "postgres_cpu_core": sum(pg1[p] - pg0[p] for p in pg1.keys() & pg0.keys()) / wall,
         "client_cpu_core": [o["cpu"] / wall for o in outs],
         "send_late_p99_ms": pct(late, 0.99) * 1000,
         "kinds": {
@@ -276,8 +344,14 @@ def run(backend: str, db_url: str, args: argparse.Namespace, workdir: Path) -> d
         print(f"  {k:<8}{row['count']:>8}{row['p50_ms']:>9.1f}{row['p95_ms']:>9.1f}{row['p99_ms']:>9.1f}")
     print(
         f"  server CPU {result['server_cpu_core'] * 100:.0f}% of a core ({result['server_cpu_ms_per_request']:.2f} ms "
-        f"per request); client processes {', '.join(f'{c * 100:.0f}%' for c in result['client_cpu_core'])} of a core "
+        f"per request; by process {', '.join(f'{c * 100:.0f}%' for c in result['server_processes_cpu_core'])}); "
+        f"players' connections by server process {'/'.join(map(str, result['connections_by_process']))}; "
+        f"client processes {', '.join(f'{c * 100:.0f}%' for c in result['client_cpu_core'])} of a core "
         f"each; sends late by {result['send_late_p99_ms']:.1f} ms at p99"
+    )
+    print(
+        f"  the machine's cores busy {result['machine_cpu_cores']:.2f} of {result['cores']} (every process on it); "
+        f"postgres processes {result['postgres_cpu_core'] * 100:.0f}% of a core"
     )
     if "page" in result["kinds"]:
         p99 = result["kinds"]["page"]["p99_ms"]
@@ -300,6 +374,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres-url", default=os.environ.get("ARBITRE_TEST_POSTGRES_URL"))
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     ap.add_argument("--profile", type=Path, help="py-spy the server during the run (collapsed stacks to this file)")
+    ap.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="with --profile: only samples of the thread holding the GIL (the server's Python CPU, no waits)",
+    )
     ap.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.client:

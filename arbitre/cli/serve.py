@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,6 +25,7 @@ def serve(
 
     from arbitre.server.app import make_site
     from arbitre.server.demo import DEMO_MASTER, DEMO_PASSWORD, DEMO_PLAYERS, seed_demo
+    from arbitre.server.processes import can_reuse_port, serve_processes
 
     if database:
         os.environ["ARBITRE_DATABASE_URL"] = database
@@ -36,12 +37,12 @@ def serve(
         )
     site.db.dispose()
     typer.echo(f"arbitre serving on http://{host}:{port}/ (database {site.db.url.split('@')[-1]})")
-    uvicorn.run(
-        "arbitre.server.asgi:app",
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        timeout_graceful_shutdown=5,  # open event streams (/api/games/{id}/events) never end by themselves
-        proxy_headers=False,  # the app believes forwarded addresses only from ARBITRE_TRUSTED_PROXIES
-    )
+    options: dict[str, Any] = {
+        "log_level": "info",
+        "timeout_graceful_shutdown": 5,  # open event streams (/api/games/{id}/events) never end by themselves
+        "proxy_headers": False,  # the app believes forwarded addresses only from ARBITRE_TRUSTED_PROXIES
+    }
+    if workers > 1 and can_reuse_port():
+        # A listening socket per process, so the kernel spreads the connections over them (see the module).
+        raise typer.Exit(serve_processes(host, port, workers, options))
+    uvicorn.run("arbitre.server.asgi:app", host=host, port=port, workers=workers, **options)
