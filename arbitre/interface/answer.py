@@ -151,7 +151,7 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             entry.append(_unit(d.unit))
             entry.append("}")
             by_power.setdefault(d.unit.power, []).append("".join(entry))
-        _groups(by_power, parts)
+        _groups(by_power, parts, game_map)
     parts.append('},"phase":')
     parts.append(_string(str(after.phase)))
     parts.append(',"supply_centers":{')
@@ -175,7 +175,7 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             if group is None:
                 group = centres[power] = []
             group.append(_string(centre))
-    _groups(centres, parts)
+    _groups(centres, parts, game_map)
     parts.append('},"units":{')
     # By power, then by place: the order of the (power, place) pairs, without making a key for each unit
     # (each province holds one unit, so places are distinct and name their unit).
@@ -188,12 +188,11 @@ def _next_position(after: Position, parts: list[str], game_map: GameMap) -> None
             group = places[u.power] = []
         group.append(place)
         quoted[place] = _unit(u)
-    first = True
-    for power in sorted(places):
-        group = places[power]
+    units: dict[str, list[str]] = {}
+    for power, group in places.items():
         group.sort()
-        parts.append(f"{'' if first else ','}{_string(power)}:[{','.join([quoted[p] for p in group])}]")
-        first = False
+        units[power] = [quoted[p] for p in group]
+    _groups(units, parts, game_map)
     parts.append("}}")
 
 
@@ -214,8 +213,38 @@ def _unit(u: Unit) -> str:
     return text
 
 
-def _groups(groups: dict[str, list[str]], parts: list[str]) -> None:
+_POWER_ORDER: Final[dict[int, tuple[GameMap, list[tuple[str, str, str]]]]] = {}
+"""id of a map -> (the map, its powers sorted, each with ``"POWER":[`` and ``,"POWER":[``)."""
+
+
+def _power_order(game_map: GameMap) -> list[tuple[str, str, str]]:
+    """The powers of ``game_map``, sorted, each with its JSON key written first and after another (made once)."""
+    hit = _POWER_ORDER.get(id(game_map))
+    if hit is None or hit[0] is not game_map:
+        if len(_POWER_ORDER) >= 32:
+            _POWER_ORDER.clear()
+        heads = [(p, f"{_string(p)}:[", f",{_string(p)}:[") for p in sorted(game_map.powers)]
+        hit = _POWER_ORDER[id(game_map)] = (game_map, heads)
+    return hit[1]
+
+
+def _groups(groups: dict[str, list[str]], parts: list[str], game_map: GameMap) -> None:
     """``"POWER":[items]`` for each power, powers in sorted order (the items are JSON already)."""
+    # The map's powers in sorted order, each with its JSON key: no sort and no quoting per answer.
+    mark = len(parts)
+    found = 0
+    first = True
+    for power, head, later in _power_order(game_map):
+        items = groups.get(power)
+        if items is not None:
+            parts.append(head if first else later)
+            parts.append(",".join(items))
+            parts.append("]")
+            first = False
+            found += 1
+    if found == len(groups):
+        return
+    del parts[mark:]  # a power the map does not name: sorted the general way
     first = True
     for power in sorted(groups):
         parts.append(f"{'' if first else ','}{_string(power)}:[{','.join(groups[power])}]")
