@@ -9,11 +9,11 @@ the game page ``GET /games/{id}``.  Printed: the medians per game length and the
 from the orders as typed: ``Game.from_data`` of the old document).
 
 The MILA case: France's MILA client (frames over the site's websocket, as MILA's client writes them)
-``synchronize`` and ``get_phase_history`` of the last phase, each timed first after a phase: the game's
-cached state forgotten and every viewer's MILA timeline (:mod:`arbitre.server.mila.timelines`) put back to
-before the last phase, so that the read folds that phase's record as it does right after it is played.
-Also printed: a synchronize in a fresh process, which folds every record of the game once.  The two
-games are read in turn, rep by rep, so that the machine's load drifts alike over both.
+``synchronize`` and ``get_phase_history`` of the last phase, each timed first after a phase (the game's cached
+state forgotten), then the same two timed as the first MILA reads of a new process (a second site opened on
+the database, as each of ``--workers N`` and each restart is).  Each audience's MILA timeline is stored with
+the records (``mila_steps``), so neither folds the game's records.  The two games are read in turn, rep by
+rep, so that the machine's load drifts alike over both.
 
     .venv/bin/python bench/bench_records.py [--phases 4 60] [--reps 30] [--seed 0]
 """
@@ -40,7 +40,6 @@ from arbitre.server import security
 from arbitre.server.app import create_app, make_site
 from arbitre.server.boards import BOARDS
 from arbitre.server.clock import ManualClock
-from arbitre.server.mila import timelines
 from arbitre.server.site import Settings, Site
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -106,11 +105,12 @@ def first_read(site: Site, api: Api, gid: int, path: str, reps: int) -> float:
 class MilaClient:
     """A MILA client over the site's websocket, frames written by hand (as ``diplomacy`` 1.1.2 writes them)."""
 
-    def __init__(self, ws: Any, name: str, power: str, gid: int) -> None:
+    def __init__(self, ws: Any, name: str, power: str, gid: int, join: bool = True) -> None:
         self.ws = ws
         self.token = self.ask("sign_in", username=name, password="password123")["data"]
         self.game = {"token": self.token, "game_id": str(gid), "game_role": power}
-        assert self.ask("join_game", token=self.token, game_id=str(gid), power_name=power)["name"] == "data_game"
+        if join:  # a synchronize or a phase history needs no join first
+            assert self.ask("join_game", token=self.token, game_id=str(gid), power_name=power)["name"] == "data_game"
 
     def ask(self, name: str, **fields: Any) -> dict[str, Any]:
         """A request's response (notifications met on the way are dropped)."""
@@ -124,29 +124,35 @@ class MilaClient:
 
 def mila_reads(site: Site, client: TestClient, games: list[tuple[str, int]], reps: int) -> list[tuple[float, ...]]:
     """For each game (France's account name, game id): median milliseconds of France's MILA synchronize and of
-    its phase history of the last phase, each read first after a phase (the game's cached state forgotten, every
-    viewer's timeline back to before that phase), and of one synchronize in a fresh process (no timeline kept:
-    every record folded once).  The games are read in turn, rep by rep, so that the machine's load drifts
-    alike over both."""
+    its phase history of the last phase, each read first after a phase (the game's cached state forgotten), then
+    of the same two reads as the first MILA reads of a new process (a second site opened on the database, as
+    each of ``--workers N`` or a restart is: nothing of the game in memory; signing in is not timed).  The games
+    are read in turn, rep by rep, so that the machine's load drifts alike over both."""
+    asks = (
+        ("sync", "synchronize", {"timestamp": 0}),
+        ("history", "get_phase_history", {"from_phase": -1, "to_phase": -1}),
+    )
+    times: list[dict[str, list[float]]] = [{"sync": [], "history": [], "cold": [], "cold_history": []} for _ in games]
     with client.websocket_connect("/") as ws:
         milas = [MilaClient(ws, name, "FRANCE", gid) for name, gid in games]
-        times: list[dict[str, list[float]]] = [{"sync": [], "history": [], "cold": []} for _ in games]
         for _ in range(reps):
             for mila, (_, gid), got in zip(milas, games, times, strict=True):
-                for kind, fields in (("sync", {"timestamp": 0}), ("history", {"from_phase": -1, "to_phase": -1})):
+                for kind, name, fields in asks:
                     site.referee.cache.forget(gid)
-                    timelines.rewind(1)
                     start = time.perf_counter()
-                    mila.ask("synchronize" if kind == "sync" else "get_phase_history", **mila.game, **fields)
+                    mila.ask(name, **mila.game, **fields)
                     got[kind].append((time.perf_counter() - start) * 1000)
-        for _ in range(max(3, reps // 5)):
-            for mila, (_, gid), got in zip(milas, games, times, strict=True):
-                site.referee.cache.forget(gid)
-                timelines.forget()
-                start = time.perf_counter()
-                mila.ask("synchronize", timestamp=0, **mila.game)
-                got["cold"].append((time.perf_counter() - start) * 1000)
-    return [tuple(statistics.median(got[k]) for k in ("sync", "history", "cold")) for got in times]
+    for _ in range(max(5, reps // 2)):  # a new process's first read varies much: as many reps as it takes
+        for (name, gid), got in zip(games, times, strict=True):
+            for kind, request, fields in asks:
+                fresh = make_site(Settings(database_url=site.db.url, run_worker=False), ManualClock())
+                with TestClient(create_app(site=fresh)) as other, other.websocket_connect("/") as ws:
+                    mila = MilaClient(ws, name, "FRANCE", gid, join=False)
+                    start = time.perf_counter()
+                    mila.ask(request, **mila.game, **fields)
+                    got["cold" if kind == "sync" else "cold_history"].append((time.perf_counter() - start) * 1000)
+                fresh.db.dispose()
+    return [tuple(statistics.median(got[k]) for k in ("sync", "history", "cold", "cold_history")) for got in times]
 
 
 def old_load(game: Game, reps: int) -> float:
@@ -202,13 +208,15 @@ def main() -> None:
         )
     (short, a1, p1, _), (long, a2, p2, _) = rows
     print(f"ratio {long} / {short} phases: API {a2 / a1:.2f}x, page {p2 / p1:.2f}x (target <= 1.5x)")
-    for (played, *_), (sync_ms, history_ms, cold_ms) in zip(rows, milas, strict=True):
+    for (played, *_), (sync_ms, history_ms, cold_ms, cold_history_ms) in zip(rows, milas, strict=True):
         print(
             f"{played:3d} phases, MILA: synchronize {sync_ms:6.1f} ms, last phase's history {history_ms:6.1f} ms "
-            f"(median of {args.reps}); synchronize in a fresh process (every record folded once) {cold_ms:6.1f} ms"
+            f"(median of {args.reps}); first reads of a new process: synchronize {cold_ms:6.1f} ms, "
+            f"last phase's history {cold_history_ms:6.1f} ms"
         )
-    (s1, h1, _), (s2, h2, _) = milas[0], milas[-1]
+    (s1, h1, c1, ch1), (s2, h2, c2, ch2) = milas[0], milas[-1]
     print(f"ratio {long} / {short} phases, MILA: synchronize {s2 / s1:.2f}x, history {h2 / h1:.2f}x (target <= 1.5x)")
+    print(f"ratio {long} / {short} phases, MILA in a new process: synchronize {c2 / c1:.2f}x, history {ch2 / ch1:.2f}x")
     sys.stdout.flush()
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from arbitre.interface.mila.influence import hidden
 from arbitre.judge import Game
 from arbitre.judge.codec import position_from_data
 from arbitre.server.mila import board, names
@@ -31,7 +32,7 @@ def test_a_retreat_phase_where_no_unit_may_retreat_waits_for_nobody() -> None:
     assert [d.unit.place for d in game.position.dislodged.values()] == ["BUR"]
     assert game.powers_to_order() == []  # the site processes it at once
     view = game.view("ENGLAND")
-    assert board.hidden(view)
+    assert hidden(view)
     game.advance()
     assert str(game.phase) == "F1901M" and all(u.power == "GERMANY" for u in game.position.units.values())
     timeline = board.Timeline(game, "ENGLAND", 0)
@@ -48,7 +49,7 @@ def test_a_retreat_phase_with_a_way_out_waits_for_its_power() -> None:
     game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
     game.advance()
     assert game.powers_to_order() == ["FRANCE"]
-    assert not board.hidden(game.view("FRANCE"))
+    assert not hidden(game.view("FRANCE"))
 
 
 def test_orders_reach_the_engine_as_text() -> None:
@@ -109,4 +110,4 @@ def test_a_timeline_built_from_the_new_records_alone_is_the_whole_one() -> None:
                 ]
                 assert after.current_data([], 5, ["FRANCE"]) == whole.current_data([], 5, ["FRANCE"])
                 assert after.known == whole.known
-    assert any(board.hidden(trapped.phase_view(i, "observer")) for i in range(len(trapped.history)))
+    assert any(hidden(trapped.phase_view(i, "observer")) for i in range(len(trapped.history)))

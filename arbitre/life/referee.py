@@ -32,11 +32,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from arbitre.adjudicator import OrderResult
+from arbitre.interface.mila.influence import Known, audiences
 from arbitre.judge import ORDERS, Game
-from arbitre.judge.game import transition_to_data
+from arbitre.judge.game import record_from_data, transition_to_data
 from arbitre.judge.seating import assign_by_preferences
 from arbitre.life.cache import GameCache, load_game, working_copy
 from arbitre.life.lateness import at_processing, hold_deadline
+from arbitre.life.milasteps import known_before, write_steps
 from arbitre.life.stored import ready_of, state_of, write_state
 from arbitre.life.turns import (
     Closing,
@@ -252,13 +254,20 @@ class Referee:
         """Write what :func:`~arbitre.life.turns.closing` computed: per closed step one ``adjudications`` row
         (exactly once) and one record, then the game's new state."""
         played = row.played
+        rules = done.game.rules
+        mila: dict[str, Known] | None = None  # each audience's MILA timeline, stored with each played phase
         for transition in done.transitions:
             session.add(
                 Adjudication(game_id=row.id, phase=transition.phase, step=transition.step, trigger=trigger, done_at=now)
             )
             session.flush()  # a second processing of this step fails here: exactly once
             index = played if transition.adjudicated else None
-            add_record(session, row.id, transition.phase, transition.step, index, transition_to_data(transition))
+            data = transition_to_data(transition)
+            add_record(session, row.id, transition.phase, transition.step, index, data)
+            if transition.adjudicated:  # from the record as its readers read it
+                if mila is None:
+                    mila = known_before(session, row.id, rules, audiences(rules.game_map), played)
+                mila = write_steps(session, row.id, rules, played, record_from_data(rules, data), mila)
             played += 1 if transition.adjudicated else 0
             trigger = "empty"
         if self.pause_seconds:

@@ -44,17 +44,6 @@ class Answer(BaseModel):
         """The answer as the mapping its JSON is written from (keys as in the JSON, missing keys left out)."""
         return self.model_dump(mode="python", by_alias=True)
 
-    def __getitem__(self, key: str) -> Any:
-        """The value of the field written under ``key`` (for code that still reads answers as mappings: MILA's
-        service, :mod:`arbitre.server.mila`); :class:`KeyError` for a key the JSON does not have."""
-        for name, info in type(self).model_fields.items():
-            if (info.serialization_alias or name) == key:
-                value = getattr(self, name)
-                if value is None and info.exclude_if is not None:
-                    break
-                return value
-        raise KeyError(key)
-
 
 class Builds(Answer):
     """The builds a power may make and how many its orders give."""
@@ -460,3 +449,66 @@ class Messages(Press):
     """The press answer and where the requester may write."""
 
     recipients: list[str]
+
+
+class OptionValue(Answer):
+    """One value of a disputed rule: what it does, and whether it is the DATC preference."""
+
+    value: str
+    description: str
+    datc_preference: bool
+
+
+class RuleOptionEntry(Answer):
+    """One disputed rule as the catalogue lists it: its DATC paragraph, its title, its values."""
+
+    name: str
+    datc: str
+    title: str
+    default: str
+    values: list[OptionValue]
+
+
+class OptionGroup(Answer):
+    """The disputed rules of one DATC section."""
+
+    key: str
+    title: str
+    options: list[RuleOptionEntry]
+
+
+class PresetEntry(Answer):
+    """A named rule set: the options it sets and where its reading comes from."""
+
+    name: str
+    title: str
+    options: dict[str, str]
+    sources: str
+
+
+class ModuleOptionEntry(Answer):
+    """One option of a rule module, its description in each language of the site."""
+
+    name: str
+    description: dict[str, str]
+
+
+class ModuleEntry(Answer):
+    """A registered rule module: its words in each language, the maps it applies to (empty: any), the map that
+    always brings it (``for_map``), its options."""
+
+    name: str
+    title: dict[str, str]
+    description: dict[str, str]
+    maps: list[str]
+    for_map: str | None
+    options: list[ModuleOptionEntry]
+
+
+class OptionsCatalogue(Answer):
+    """Every disputed rule (by DATC section), every preset, every map and every rule module."""
+
+    groups: list[OptionGroup]
+    presets: list[PresetEntry]
+    maps: list[str]
+    modules: list[ModuleEntry]

@@ -33,11 +33,11 @@ from starlette.concurrency import run_in_threadpool
 from arbitre.judge import Game
 from arbitre.server import services
 from arbitre.server.answers import VoteView
-from arbitre.server.services import Seat, step_orders
+from arbitre.server.services import Seat, own_orders, step_orders
 from arbitre.server.site import Site
 from arbitre.store.changes import ChangeBus
-from arbitre.store.facts import fact
-from arbitre.store.messages import count_for, messages_after
+from arbitre.store.facts import fact, press_topics
+from arbitre.store.messages import TO_MASTER, count_for, messages_after
 from arbitre.store.models import ACTIVE, FINISHED, FORMING, MASTER, PAUSED, PLAYER, Message
 
 KINDS = (
@@ -172,11 +172,12 @@ def seen_ready(session: Session, seat: Seat) -> frozenset[str]:
     """The ready switches ``seat`` may see that are on: all of them for the master, and for every member of a
     running game that shows its players' progress (its players table shows them); else a player's own."""
     row = seat.row
-    rows = step_orders(session, row)
     if seat.role == MASTER or (row.status in (ACTIVE, PAUSED) and services.shows_progress(row)):
-        return frozenset(p for p, r in rows.items() if r.ready)
-    if seat.role == PLAYER and seat.power and seat.power in rows and rows[seat.power].ready:
-        return frozenset([seat.power])
+        return frozenset(p for p, r in step_orders(session, row).items() if r.ready)
+    if seat.role == PLAYER and seat.power:
+        mine = own_orders(session, row, seat.power)  # never every power's rows: nobody else's orders cost work
+        if mine is not None and mine.ready:
+            return frozenset([seat.power])
     return frozenset()
 
 
@@ -188,7 +189,7 @@ def seen_given(session: Session, seat: Seat, game: Game) -> tuple[str, ...]:
     powers = game.powers()
     if row.status not in (ACTIVE, PAUSED) or not services.shows_progress(row):
         return ("-",) * len(powers)
-    shown = fact(session, row, "progress", lambda: services.progress(session, row, game))
+    shown = fact(session, row, "progress", ("orders", "game"), lambda: services.progress(session, row, game))
     return tuple(GIVEN_LETTERS[shown[p].orders] if p in shown else "-" for p in powers)
 
 
@@ -204,7 +205,13 @@ def glance(site: Site, session: Session, seat: Seat) -> Glance:
         deadline=int(row.deadline_at.timestamp()) if row.deadline_at else None,
         remaining=row.remaining_seconds,
         played=row.played,
-        messages=fact(session, row, ("count", seat.press_name), lambda: count_for(session, row.id, seat.press_name)),
+        messages=fact(
+            session,
+            row,
+            ("count", seat.press_name),
+            press_topics(seat.press_name, TO_MASTER),
+            lambda: count_for(session, row.id, seat.press_name),
+        ),
         ready=seen_ready(session, seat),
         powers=tuple(game.powers()),
         given=seen_given(session, seat, game),

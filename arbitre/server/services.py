@@ -59,7 +59,7 @@ from arbitre.store.access import may_know
 from arbitre.store.botseats import BOT_VOTES, bot_seats, bot_settings, excluded_from_scores
 from arbitre.store.drafts import users_draft
 from arbitre.store.endings import ending_of
-from arbitre.store.facts import fact
+from arbitre.store.facts import fact, orders_topic, press_topics
 from arbitre.store.games import (
     chosen_powers,
     game_and_membership,
@@ -95,7 +95,7 @@ from arbitre.store.models import (
     MessageRead,
     OrderRow,
 )
-from arbitre.store.orders import orders_of_step
+from arbitre.store.orders import order_row, orders_of_step
 from arbitre.store.records import played_phases, played_record, played_records
 from arbitre.views import View
 
@@ -231,7 +231,7 @@ def roster(session: Session, row: GameRow, seat: Seat | None = None) -> Roster:
     """Who is in the game: master, players with their powers (sorted by power, so the order tells nothing
     about who joined when), observers.  In an anonymous game, until it ends, players have no name."""
     hidden = hides_players(row, seat)
-    return fact(session, row, ("roster", hidden), lambda: _roster(session, row, hidden))
+    return fact(session, row, ("roster", hidden), ("seats",), lambda: _roster(session, row, hidden))
 
 
 def _roster(session: Session, row: GameRow, hidden: bool) -> Roster:
@@ -249,14 +249,31 @@ def _roster(session: Session, row: GameRow, hidden: bool) -> Roster:
 
 
 def game_members(session: Session, row: GameRow) -> list[Membership]:
-    """Everyone in the game (cached per game generation; read-only)."""
-    return fact(session, row, "members", lambda: memberships(session, row.id))
+    """Everyone in the game (cached while the game's seats do not change; read-only)."""
+    return fact(session, row, "members", ("seats",), lambda: memberships(session, row.id))
 
 
 def step_orders(session: Session, row: GameRow) -> dict[str, OrderRow]:
-    """Every power's order row for the game's current step (cached per game generation; read-only)."""
+    """Every power's order row for the game's current step (cached while no power's orders change; read-only):
+    for the master, and for the progress a game shows everyone.  A player's own orders: :func:`own_orders`."""
     return fact(
-        session, row, ("orders", row.phase, row.step), lambda: orders_of_step(session, row.id, row.phase, row.step)
+        session,
+        row,
+        ("orders", row.phase, row.step),
+        ("orders",),
+        lambda: orders_of_step(session, row.id, row.phase, row.step),
+    )
+
+
+def own_orders(session: Session, row: GameRow, power: str) -> OrderRow | None:
+    """One power's order row for the game's current step (cached while that power's orders do not change, so
+    another power's orders never make it be read again; read-only)."""
+    return fact(
+        session,
+        row,
+        ("own orders", power, row.phase, row.step),
+        (orders_topic(power),),
+        lambda: order_row(session, row.id, row.phase, row.step, power),
     )
 
 
@@ -275,11 +292,11 @@ def join_page(site: Site, session: Session, seat: Seat) -> JoinPage:
     game = site.referee.game(session, row)
     return JoinPage(
         # Seats and chosen powers cached per game generation, like the roster: the page costs no query of its own.
-        game=summary(row, fact(session, row, "taken", lambda: taken_seats(session, row.id))),
+        game=summary(row, fact(session, row, "taken", ("seats", "bots"), lambda: taken_seats(session, row.id))),
         roster=roster(session, row, seat),
         powers=game.powers(),
         chosen=(
-            list(fact(session, row, "chosen", lambda: chosen_powers(session, row.id)))
+            list(fact(session, row, "chosen", ("seats", "bots"), lambda: chosen_powers(session, row.id)))
             if row.assignment == "choice"
             else []
         ),
@@ -296,7 +313,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> GameState:
     view = view_data(current_view(game, seat.viewer), game.rules)
     orders: OwnOrders | None = None
     if seat.role == PLAYER and seat.power:
-        mine = step_orders(session, row).get(seat.power)
+        mine = own_orders(session, row, seat.power)
         lines, ready = (list(mine.lines), mine.ready) if mine else ([], False)
         must = running and seat.power in powers_to_act(game)
         draft = current_draft(session, seat) if must else None
@@ -323,7 +340,7 @@ def game_state(site: Site, session: Session, seat: Seat) -> GameState:
         you=Viewer(role=seat.role, power=seat.power, viewer=seat.viewer, wanted=seat.wanted_power),
         winners=list(game.winners),
         view=view,
-        bots=fact(session, row, "bots", lambda: bot_summary(session, row.id)),
+        bots=fact(session, row, "bots", ("bots",), lambda: bot_summary(session, row.id)),
         votes=[v for v in votes(site, session, seat).votes if v.status == "open"],
         ending=ending.ending,
         scores=ending.scores,
@@ -347,7 +364,8 @@ def votes(site: Site, session: Session, seat: Seat) -> Votes:
     row = seat.row
     game = site.referee.game(session, row)
     settings = VoteSettings.from_data(row.vote_settings)
-    records = fact(session, row, "votes", lambda: vote_records(session, row, game))
+    # open votes' voters are read from the game (its survivors), its seats and bots
+    records = fact(session, row, "votes", ("votes", "game", "seats", "bots"), lambda: vote_records(session, row, game))
     shown = [VoteView(**vote_view(r, seat.viewer, settings.is_secret(r.motion.kind))) for r in records]
     running = row.status in (ACTIVE, PAUSED)
     may_propose = running and seat.role == PLAYER and seat.power in game.active_powers()
@@ -374,10 +392,10 @@ def bot_summary(session: Session, game_id: int) -> BotSummary:
 
 def ending_state(session: Session, row: GameRow, game: Game) -> Ending:
     """The game's length and scoring settings (``ending``) and, once it is won or drawn, its ``scores``."""
-    ending = fact(session, row, "ending", lambda: ending_of(session, row.id))
+    ending = fact(session, row, "ending", ("ending",), lambda: ending_of(session, row.id))
     # only a finished game has scores: a running game's page asks nothing about its bot seats here
     excluded = (
-        fact(session, row, "excluded", lambda: excluded_from_scores(session, row.id))
+        fact(session, row, "excluded", ("bots",), lambda: excluded_from_scores(session, row.id))
         if row.status == FINISHED
         else frozenset()
     )
@@ -413,7 +431,7 @@ def own_to_do(site: Site, session: Session, seat: Seat, lines: list[str] | None 
     if seat.power not in powers_to_act(game):
         return None
     if lines is None:
-        mine = orders_of_step(session, row.id, row.phase, row.step).get(seat.power)
+        mine = own_orders(session, row, seat.power)
         lines = list(mine.lines) if mine else []
     return to_do(game, seat.power, lines)
 
@@ -608,7 +626,13 @@ def unread_messages(session: Session, user_id: int) -> int:
     total = 0
     for row, member in seats:
         reader = Seat(row, member).press_name
-        found = fact(session, row, ("conversations", reader), partial(conversations, session, row.id, reader))
+        found = fact(
+            session,
+            row,
+            ("conversations", reader),
+            press_topics(reader, TO_MASTER),
+            partial(conversations, session, row.id, reader),
+        )
         total += sum(max(0, others - marks.get((row.id, key), 0)) for key, _count, _last, others in found)
     return total
 

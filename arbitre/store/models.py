@@ -28,6 +28,7 @@ from sqlalchemy import (
     false,
     true,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 FORMING = "forming"
@@ -188,6 +189,11 @@ class GameRow(Base):
     """Grows with every committed change to the game or to a row of it (orders, members, press, votes, bots…),
     hidden ones included; never shown: it keys the per-process cache of page facts (:mod:`arbitre.store.facts`)."""
 
+    topics: Mapped[dict[str, int] | None] = mapped_column(JSON().with_variant(JSONB(), "postgresql"), nullable=True)
+    """For each topic of the game's rows (``seats``, ``votes``, ``orders:FRANCE``, ``press:GERMANY``…), the
+    generation that last wrote it; never shown: each cached page fact is keyed by its topics' stamps, so a change
+    stamps only the facts that read it (:mod:`arbitre.store.facts`)."""
+
     __table_args__ = (Index("ix_games_due", "status", "deadline_at"),)
 
 
@@ -323,6 +329,24 @@ class GameRecord(Base):
         UniqueConstraint("game_id", "phase", "step", name="uq_record_step"),
         UniqueConstraint("game_id", "played", name="uq_record_played"),
     )
+
+
+class MilaStep(Base):
+    """Where one audience's MILA timeline stands after a played phase (:mod:`arbitre.interface.mila.influence`):
+    written with the phase's record, from that audience's own view of it, never changed.
+
+    ``viewer`` is ``master``, ``observer`` or a power; ``played`` the record's index; ``visible`` the MILA phases
+    among records ``0`` to ``played``; ``influence`` each power's provinces after them.
+    """
+
+    __tablename__ = "mila_steps"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    viewer: Mapped[str] = mapped_column(String(24), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer, primary_key=True)
+    visible: Mapped[int] = mapped_column(Integer)
+    influence: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    __table_args__ = (Index("ix_mila_steps_visible", "game_id", "viewer", "visible"),)
 
 
 class BotSeat(Base):

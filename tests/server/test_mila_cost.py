@@ -13,12 +13,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 
 import arbitre.store.records as store_records
+from arbitre.interface.mila.influence import hidden
 from arbitre.judge import Game
 from arbitre.judge.game import record_from_data, record_view
 from arbitre.server import services
 from arbitre.server.app import create_app, make_site
 from arbitre.server.clock import ManualClock
-from arbitre.server.mila import board, reading, timelines
+from arbitre.server.mila import board, reading
 from arbitre.server.mila.access import messages_of, press_name, viewer_of
 from arbitre.server.mila.board import OMNISCIENT_TYPE
 from arbitre.server.mila.service import process_now
@@ -136,7 +137,49 @@ def test_a_mila_read_right_after_a_phase_reads_as_many_records_at_any_length(
     short = records_of_reads_after_a_phase(site, app_client, monkeypatch, 2)
     long = records_of_reads_after_a_phase(site, app_client, monkeypatch, 12)
     assert long[3] - short[3] == 10
-    assert short[:3] == long[:3] == (1, 1, 2)
+    # the synchronize reads no record at all: where France's timeline stands is stored with the last record
+    assert short[:3] == long[:3] == (0, 1, 2)
+
+
+def records_of_first_reads(
+    site: Site, client: TestClient, monkeypatch: pytest.MonkeyPatch, phases: int
+) -> tuple[int, int, int, int]:
+    """Records read by France's first MILA reads of a game of ``phases`` played phases in a new process (a second
+    site on the same database, nothing of the game kept in memory): a synchronize, the phase history of the last
+    phase, the phase history of the first phase; and the game's played phases."""
+    gid, master, players = start_game(client)
+    master_id = user_id_of(site, master.name)
+    for _ in range(phases):
+        process_now(site, master_id, str(gid), OMNISCIENT_TYPE)
+    fresh = make_site(Settings(database_url=site.db.url, run_worker=False), site.clock)
+    france = user_id_of(fresh, players["FRANCE"].name)
+    records = count_records(monkeypatch)
+    try:
+        seen, _ = reading.glance(fresh, france, str(gid), "FRANCE")
+        synchronize = sum(records)
+        records.clear()
+        last = reading.phase_history(fresh, france, str(gid), "FRANCE", -1, -1)
+        history = sum(records)
+        records.clear()
+        first = reading.phase_history(fresh, france, str(gid), "FRANCE", "S1901M", "S1901M")
+        first_history = sum(records)
+    finally:
+        monkeypatch.undo()
+        fresh.db.dispose()
+    assert [d["name"] for d in first] == ["S1901M"] and len(last) == 1
+    return synchronize, history, first_history, seen.played
+
+
+def test_a_new_process_reads_as_many_records_at_any_length(
+    site: Site, app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first MILA reads of a game by a new process (each of ``--workers N``, each restart) read as many records
+    at 13 phases as at 3: the synchronize none, the history of one phase its record and the next (a new process
+    folded every record of the game once per viewer before)."""
+    short = records_of_first_reads(site, app_client, monkeypatch, 3)
+    long = records_of_first_reads(site, app_client, monkeypatch, 13)
+    assert long[3] - short[3] == 10
+    assert short[:3] == long[:3] == (0, 1, 2)
 
 
 def seeded_orders(seed: int, phases: int) -> list[tuple[str, dict[str, list[str]]]]:
@@ -168,11 +211,11 @@ def every_record_history(site: Site, gid: int, role: str) -> tuple[list[dict[str
         return played, reading.seen_of(row.status, timeline, count_for(s, row.id, press_name(role)))
 
 
-def test_the_kept_timelines_tell_what_every_record_tells(site: Site, app_client: TestClient) -> None:
+def test_the_stored_timelines_tell_what_every_record_tells(site: Site, app_client: TestClient) -> None:
     """A game with a retreat phase nobody could play (left out of MILA's phases), played through the API: for the
     master, an observer and two powers, every phase history (each phase by index, by name, ranges, negative
-    indices) and the synchronize are what a timeline of every record gives, with this process's timelines
-    forgotten and kept, and after one more phase."""
+    indices) and the synchronize are what a timeline of every record gives, read by a new process (a second site
+    on the same database) and by the one that played, and after one more phase."""
     gid, master, players = start_game(app_client)
     r = Api(app_client, "watcher_k").post(f"/api/games/{gid}/join", {"role": "observer"})
     assert r.status_code == 200, r.text
@@ -191,28 +234,36 @@ def test_the_kept_timelines_tell_what_every_record_tells(site: Site, app_client:
 def check_timelines(site: Site, gid: int, master: Api, players: dict[str, Api]) -> None:
     roles = {OMNISCIENT_TYPE: master.name, "observer_type": "watcher_k"}
     roles |= {p: players[p].name for p in ("FRANCE", "ITALY")}
-    for cold in (True, False):
-        for role, name in roles.items():
-            user = user_id_of(site, name)
-            if cold:
-                timelines.forget()
-            whole, seen = every_record_history(site, gid, role)
-            names = [d["name"] for d in whole]
-            assert reading.glance(site, user, str(gid), role)[0] == seen
-            assert reading.phase_history(site, user, str(gid), role, None, None) == whole
-            for k, name_ in enumerate(names):
-                assert reading.phase_history(site, user, str(gid), role, k, k) == [whole[k]]
-                assert reading.phase_history(site, user, str(gid), role, name_, name_) == [whole[k]]
-                assert reading.phase_history(site, user, str(gid), role, k - len(names), None) == whole[k:]
-            assert reading.phase_history(site, user, str(gid), role, 2, -2) == whole[2:-1]
-            assert reading.phase_history(site, user, str(gid), role, -100, 1) == whole[-100:2]
+    fresh = make_site(Settings(database_url=site.db.url, run_worker=False), site.clock)  # a new process
+    try:
+        for reader in (fresh, site):
+            check_readers(reader, gid, roles)
+    finally:
+        fresh.db.dispose()
     with site.db.reading() as s:
         row = s.get(GameRow, gid)
         assert row is not None
         rules = site.referee.game(s, row).rules
         records = [record_from_data(rules, d) for d in played_records(s, gid)]
-    left_out = [r.position.phase for r in records if board.hidden(record_view(rules, r, "master"))]
+    left_out = [r.position.phase for r in records if hidden(record_view(rules, r, "master"))]
     assert left_out or len(records) < 12, "the seeded game has a retreat phase nobody could play"
+
+
+def check_readers(site: Site, gid: int, roles: dict[str, str]) -> None:
+    """Every phase history and the synchronize of each role, read through ``site``, are what a timeline of
+    every record gives."""
+    for role, name in roles.items():
+        user = user_id_of(site, name)
+        whole, seen = every_record_history(site, gid, role)
+        names = [d["name"] for d in whole]
+        assert reading.glance(site, user, str(gid), role)[0] == seen
+        assert reading.phase_history(site, user, str(gid), role, None, None) == whole
+        for k, name_ in enumerate(names):
+            assert reading.phase_history(site, user, str(gid), role, k, k) == [whole[k]]
+            assert reading.phase_history(site, user, str(gid), role, name_, name_) == [whole[k]]
+            assert reading.phase_history(site, user, str(gid), role, k - len(names), None) == whole[k:]
+        assert reading.phase_history(site, user, str(gid), role, 2, -2) == whole[2:-1]
+        assert reading.phase_history(site, user, str(gid), role, -100, 1) == whole[-100:2]
 
 
 def test_two_databases_never_share_a_timeline(site: Site, clock: ManualClock, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from arbitre.interface.mila.influence import Influence, Known
 from arbitre.server import services
 from arbitre.server.auth import Actor
 from arbitre.server.errors import Problem
@@ -116,13 +117,13 @@ class Seen:
     visible: int
     """How many MILA phases it knows."""
     messages: int
-    influence: board.Influence
+    influence: Influence
     """The starting influence with the board of every known record but the first applied: what the next
     phases are built on, so that they are built from the new records alone."""
 
-    def known(self) -> board.Known:
+    def known(self) -> Known:
         """Where the client's timeline stands."""
-        return board.Known(self.played, self.visible, self.influence)
+        return Known(self.played, self.visible, self.influence)
 
 
 def seat_of(s: Session, user_id: int, game_id: str, role: str, *, lock: bool = False) -> services.Seat:
@@ -154,9 +155,9 @@ def controllers(s: Session, seat: services.Seat) -> dict[str, str]:
     """Who plays each power, as the requester's roster shows it (``anonymous`` in an anonymous game)."""
     roster = services.roster(s, seat.row, seat)
     out = {}
-    for p in roster["players"]:
-        if p["power"]:
-            out[p["power"]] = p["user"] or "anonymous"
+    for p in roster.players:
+        if p.power:
+            out[p.power] = p.user or "anonymous"
     return out
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from arbitre.interface.mila.influence import Influence, Known, hidden, influence_after, start_influence
 from arbitre.interface.mila.saved import zobrist_tables
 from arbitre.interface.mila.zobrist import state_hash
 from arbitre.judge import Game
@@ -50,24 +51,6 @@ def micros(at: datetime) -> int:
 
 
 # --------------------------------------------------------------------------- states
-Influence = dict[str, str]
-"""Province → the power that last stood on it (MILA's ``influence``)."""
-
-
-def start_influence(gmap: GameMap) -> Influence:
-    """The provinces of each power's starting units."""
-    return {gmap.province_of[u.split()[1]]: p for p, info in gmap.powers.items() for u in info.start_units}
-
-
-def influence_after(before: Influence, view: View, gmap: GameMap) -> Influence:
-    """``before`` with every province a unit of ``view`` stands on given to that unit's power."""
-    out = dict(before)
-    for unit in view.units:
-        if unit.power:
-            out[gmap.province_of[unit.place]] = unit.power
-    return out
-
-
 def unit_text(kind: str, place: str) -> str:
     """``A PAR``, ``F STP/SC``."""
     return f"{kind} {place}"
@@ -141,15 +124,6 @@ class Played:
     after: View
 
 
-def hidden(view: View) -> bool:
-    """Is ``view`` a retreat phase in which no dislodged unit could go anywhere (not a phase for MILA)?"""
-    return (
-        view.phase.endswith("R")
-        and bool(view.dislodged)
-        and all(d.retreats is not None and not d.retreats for d in view.dislodged)
-    )
-
-
 def orders_of(view: View, powers: Iterable[str]) -> dict[str, list[str]]:
     """The orders ``view`` shows, by power (MILA's notation; units left without orders are not listed)."""
     out: dict[str, list[str]] = {p: [] for p in powers}
@@ -215,25 +189,6 @@ def message_data(m: Message) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-@dataclass(frozen=True)
-class Known:
-    """Where a viewer's timeline stands, so that the next phases are built from the new records alone."""
-
-    played: int
-    """Records (played phases of arbitre, left-out ones included) already read."""
-    visible: int
-    """MILA phases already built from them."""
-    influence: Influence
-    """The starting influence with the board of every record read but the first applied."""
-
-
-def advance(known: Known, view: View, gmap: GameMap) -> Known:
-    """Where a viewer's timeline stands after one more record, ``view`` being that record as the viewer sees it
-    (what :class:`Timeline` folds, one record at a time)."""
-    influence = influence_after(known.influence, view, gmap) if known.played >= 1 else known.influence
-    return Known(known.played + 1, known.visible + (0 if hidden(view) else 1), influence)
 
 
 @dataclass

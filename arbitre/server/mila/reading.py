@@ -63,31 +63,30 @@ def phase_history(
 ) -> list[dict[str, Any]]:
     """The played MILA phases from ``start`` to ``end`` (phase names or indices, as MILA takes them; ``None``:
     from the first, to the last) as the requester sees them.  Only the records of the phases asked for (and of
-    the one after each) and their messages are read: where the viewer's timeline stands before them comes from
-    :mod:`.timelines`."""
+    the one after each) and their messages are read: where the viewer's timeline stands before them is stored
+    with the records (:mod:`.timelines`)."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
         row = seat.row
         game = site.referee.game(s, row)  # the current position: no record is read
         viewer = viewer_of(role)
-        folded = timelines.fold(s, site.db, row, game, viewer)
-        # the record of each MILA phase (a retreat phase nobody could play is no MILA phase)
-        firsts = [k for k in range(folded.played) if folded.visible(k + 1) > folded.visible(k)]
+        folded = timelines.stored(s, row, game.rules, viewer)
+        count = folded.count()  # MILA phases (a retreat phase nobody could play is no MILA phase)
 
         def index(bound: str | int | None, default: int) -> int:
             if bound is None or bound == "":
                 return default
             if isinstance(bound, int):
-                return bound if bound >= 0 else len(firsts) + bound
+                return bound if bound >= 0 else count + bound
             found = played_index(s, row.id, bound)
-            if found is None or found not in firsts:
+            if found is None or found >= row.played or not folded.is_phase(found):
                 raise MilaError(f"no played phase {bound[:16]!r} in game {game_id}", "GamePhaseException")
-            return firsts.index(found)
+            return folded.known(found + 1).visible - 1
 
-        chosen = list(range(len(firsts)))[index(start, 0) : index(end, len(firsts) - 1) + 1]
+        chosen = list(range(count))[index(start, 0) : index(end, count - 1) + 1]
         if not chosen:
             return []
-        first, last = firsts[chosen[0]], firsts[chosen[-1]]
+        first, last = folded.record_of(chosen[0]), folded.record_of(chosen[-1])
         # the record after the last phase asked for: the board that follows it (its disbands, if it is a
         # retreat phase left out of MILA's)
         records = [record_from_data(game.rules, d) for d in played_records(s, row.id, first, min(last + 2, row.played))]
@@ -98,15 +97,14 @@ def phase_history(
 
 
 def glance(site: Site, user_id: int, game_id: str, role: str) -> tuple[Seen, str]:
-    """What a client that follows a game from now on knows of it, and its current MILA phase (the records played
-    since this process last told anyone of the game, as the same viewer, are the only ones read)."""
+    """What a client that follows a game from now on knows of it, and its current MILA phase (no record is read:
+    where the viewer's timeline stands is stored with the last record)."""
     with site.db.reading() as s:
         seat = seat_of(s, user_id, game_id, role)
         row = seat.row
         game = site.referee.game(s, row)  # the current position: no record is read
         viewer = viewer_of(role)
-        folded = timelines.fold(s, site.db, row, game, viewer)
-        known = folded.known(folded.played)
+        known = timelines.stored(s, row, game.rules, viewer).known(row.played)
         count = count_for(s, row.id, press_name(role))
         current = board.COMPLETED if game.is_over else game.view(viewer).phase
         return Seen(row.status, known.played, known.visible, count, known.influence), current

@@ -247,7 +247,7 @@ def dummy_waiting_powers(site: Site, user_id: int, size: int) -> dict[str, list[
             if seat.member is not None:
                 continue
             page = services.join_page(site, s, seat)
-            free = [p for p in page["powers"] if p not in page["chosen"]][: size - count]
+            free = [p for p in page.powers if p not in page.chosen][: size - count]
             if free:
                 out[str(row.id)] = free
                 count += len(free)
@@ -262,7 +262,7 @@ def playable_powers(site: Site, user_id: int, game_id: str) -> list[str]:
         if seat.row.status != FORMING:
             return []
         page = services.join_page(site, s, seat)
-        return [p for p in page["powers"] if p not in page["chosen"]]
+        return [p for p in page.powers if p not in page.chosen]
 
 
 def set_orders(
@@ -369,16 +369,16 @@ def vote(site: Site, user_id: int, game_id: str, role: str, power: str | None, c
         power_of(seat, power)
         if seat.row.status not in (ACTIVE, PAUSED):
             raise MilaError("this game is not running", "GameNotPlayingException")
-        shown = services.votes(site, s, seat)["votes"]
-        draw = next((v for v in shown if v["kind"] == "draw" and v["status"] == "open"), None)
+        shown = services.votes(site, s, seat).votes
+        draw = next((v for v in shown if v.kind == "draw" and v.status == "open"), None)
         if draw is None:
             if choice == "yes":
                 actions.propose_vote(s, site, seat, "draw", None, None)
             return
         if choice == "neutral":
-            actions.withdraw_vote(s, site, seat, int(draw["id"]), "ballot")
+            actions.withdraw_vote(s, site, seat, draw.id, "ballot")
         else:
-            actions.cast_ballot(s, site, seat, int(draw["id"]), choice)
+            actions.cast_ballot(s, site, seat, draw.id, choice)
 
 
 def process_now(site: Site, user_id: int, game_id: str, role: str) -> None:

@@ -29,6 +29,7 @@ from arbitre.server.answers import (
     Legal,
     Messages,
     NewAccount,
+    OptionsCatalogue,
     OutsiderState,
     OwnOrders,
     PhaseAnswer,
@@ -301,10 +302,12 @@ def update_me(body: MeIn, request: Request) -> Account:
 
 
 @router.get("/options")
-def options() -> dict[str, Any]:
+def options() -> OptionsCatalogue:
     """Every rule option (grouped by DATC section, the DATC preference marked), every preset, every map
     and every rule module (its title and description in each language, the maps it applies to, its options)."""
-    return {**options_catalogue(), "maps": available_maps(), "modules": modules_catalogue()}
+    return OptionsCatalogue.model_validate(
+        {**options_catalogue(), "maps": available_maps(), "modules": modules_catalogue()}
+    )
 
 
 @router.get("/games")
