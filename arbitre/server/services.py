@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session
 
 from arbitre.judge import ORDERS, Accepts, Game
@@ -81,7 +81,6 @@ from arbitre.store.messages import (
     mark_read,
     messages_after,
     read_marks,
-    read_marks_in,
 )
 from arbitre.store.models import (
     ACTIVE,
@@ -93,6 +92,7 @@ from arbitre.store.models import (
     PLAYER,
     GameRow,
     Membership,
+    MessageRead,
     OrderRow,
 )
 from arbitre.store.orders import order_row, orders_of_step
@@ -605,21 +605,24 @@ def conversation_list(session: Session, seat: Seat) -> list[Conversation]:
 
 
 _SEATS_OF_USER = (
-    select(GameRow, Membership)
+    select(GameRow, Membership, MessageRead.conversation, MessageRead.seen)
     .join(Membership, Membership.game_id == GameRow.id)
+    .outerjoin(MessageRead, and_(MessageRead.game_id == GameRow.id, MessageRead.user_id == Membership.user_id))
     .where(Membership.user_id == bindparam("user_id"), GameRow.status.in_((FORMING, ACTIVE, PAUSED)))
     .order_by(GameRow.id)
 )
-"""The seats of a user in its games that are not over; built once (every page's header runs it)."""
+"""The seats of a user in its games that are not over, each with the user's read marks there (one row per mark,
+one with no mark for a game where it has none); built once (every page's header runs it)."""
 
 
 def unread_messages(session: Session, user_id: int) -> int:
     """How many messages of others the user has not read in its games that are not over (the header's
     total): the sum of its conversations' unread counts, each game's built from what its seat there may
-    read and the user's own read marks, so nobody else's press moves it.  Two queries whatever the number
-    of games: the seats and the read marks; each game's conversations come from the game's fact cache."""
-    seats = session.execute(_SEATS_OF_USER, {"user_id": user_id}).all()
-    marks = read_marks_in(session, user_id, [row.id for row, _member in seats])
+    read and the user's own read marks, so nobody else's press moves it.  One query whatever the number of
+    games: the seats with the user's read marks; each game's conversations come from the game's fact cache."""
+    rows = session.execute(_SEATS_OF_USER, {"user_id": user_id}).all()
+    marks = {(row.id, key): seen for row, _member, key, seen in rows if key is not None}
+    seats = {member.id: (row, member) for row, member, _key, _seen in rows}.values()  # one per seat, in order
     total = 0
     for row, member in seats:
         reader = Seat(row, member).press_name

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -160,21 +160,6 @@ def read_marks(session: Session, game_id: int, user_id: int) -> dict[str, int]:
     """How many messages of others in each conversation (by its ``parties`` column) the user has read."""
     rows = session.scalars(select(MessageRead).where(MessageRead.game_id == game_id, MessageRead.user_id == user_id))
     return {r.conversation: r.seen for r in rows}
-
-
-def read_marks_in(session: Session, user_id: int, game_ids: Collection[int]) -> dict[tuple[int, str], int]:
-    """The user's read marks in each of ``game_ids`` at once: ``(game id, parties column)`` → how many messages
-    of others it has read there."""
-    if not game_ids:
-        return {}
-    rows = session.execute(_READ_MARKS_IN, {"user_id": user_id, "game_ids": list(game_ids)})
-    return {(game_id, conversation): seen for game_id, conversation, seen in rows}
-
-
-_READ_MARKS_IN = select(MessageRead.game_id, MessageRead.conversation, MessageRead.seen).where(
-    MessageRead.user_id == bindparam("user_id"), MessageRead.game_id.in_(bindparam("game_ids", expanding=True))
-)
-"""Built once (every page's header runs it); the columns only, no row objects."""
 
 
 def mark_read(session: Session, game_id: int, user_id: int, seen: dict[str, int]) -> None:
