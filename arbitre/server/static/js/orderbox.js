@@ -109,6 +109,9 @@ export function setupOrderBox(form) {
   let saving = null;
   let draftTimer = null;
   let leaving = false;
+  // Each save (a draft, or the orders sent with "I am ready") takes a number; only the newest one's answer may
+  // set the status: a draft answered after the ready submission must not show "draft" over "submitted".
+  let lastSave = 0;
 
   function setStatus(state, extra) {
     if (!status) return;
@@ -126,6 +129,7 @@ export function setupOrderBox(form) {
     const text = box.value;
     if (text === saved) return Promise.resolve();
     setStatus("saving");
+    const mine = ++lastSave;
     const request = fetch(draftUrl, {
       method: "PUT",
       credentials: "same-origin",
@@ -134,10 +138,11 @@ export function setupOrderBox(form) {
       body: draftBody(text),
     }).then(async (res) => {
       const data = await res.json().catch(() => ({}));
+      if (mine !== lastSave) return;
       if (!res.ok) { setStatus("unsaved", data.error ? data.error.message : res.statusText); return; }
       saved = text;
       if (box.value === saved) setStatus("draft");
-    }).catch((err) => setStatus("unsaved", String(err)));
+    }).catch((err) => { if (mine === lastSave) setStatus("unsaved", String(err)); });
     saving = request;
     return request;
   }
@@ -158,6 +163,7 @@ export function setupOrderBox(form) {
     clearTimeout(draftTimer);
     const text = box.value;
     setStatus("saving");
+    const mine = ++lastSave;
     readyRequest = fetch("/api/games/" + form.dataset.game + "/orders", {
       method: "PUT",
       credentials: "same-origin",
@@ -165,11 +171,12 @@ export function setupOrderBox(form) {
       body: JSON.stringify({orders: text.split("\n"), ready: readyBox.checked, phase: form.dataset.phase}),
     }).then(async (res) => {
       const data = await res.json().catch(() => ({}));
+      if (mine !== lastSave) return res.ok ? data : null;
       if (!res.ok) { setStatus("unsaved", data.error ? data.error.message : res.statusText); return null; }
       saved = text;
       if (box.value === saved) setStatus("submitted");
       return data;
-    }).catch((err) => { setStatus("unsaved", String(err)); return null; });
+    }).catch((err) => { if (mine === lastSave) setStatus("unsaved", String(err)); return null; });
   });
   form.addEventListener("submit", function (ev) {
     leaving = true;
