@@ -109,9 +109,6 @@ export function setupOrderBox(form) {
   let saving = null;
   let draftTimer = null;
   let leaving = false;
-  // Each save (a draft, or the orders sent with "I am ready") takes a number; only the newest one's answer may
-  // set the status: a draft answered after the ready submission must not show "draft" over "submitted".
-  let lastSave = 0;
 
   function setStatus(state, extra) {
     if (!status) return;
@@ -129,7 +126,6 @@ export function setupOrderBox(form) {
     const text = box.value;
     if (text === saved) return Promise.resolve();
     setStatus("saving");
-    const mine = ++lastSave;
     const request = fetch(draftUrl, {
       method: "PUT",
       credentials: "same-origin",
@@ -138,11 +134,10 @@ export function setupOrderBox(form) {
       body: draftBody(text),
     }).then(async (res) => {
       const data = await res.json().catch(() => ({}));
-      if (mine !== lastSave) return;
       if (!res.ok) { setStatus("unsaved", data.error ? data.error.message : res.statusText); return; }
       saved = text;
       if (box.value === saved) setStatus("draft");
-    }).catch((err) => { if (mine === lastSave) setStatus("unsaved", String(err)); });
+    }).catch((err) => setStatus("unsaved", String(err)));
     saving = request;
     return request;
   }
@@ -163,7 +158,6 @@ export function setupOrderBox(form) {
     clearTimeout(draftTimer);
     const text = box.value;
     setStatus("saving");
-    const mine = ++lastSave;
     readyRequest = fetch("/api/games/" + form.dataset.game + "/orders", {
       method: "PUT",
       credentials: "same-origin",
@@ -171,12 +165,11 @@ export function setupOrderBox(form) {
       body: JSON.stringify({orders: text.split("\n"), ready: readyBox.checked, phase: form.dataset.phase}),
     }).then(async (res) => {
       const data = await res.json().catch(() => ({}));
-      if (mine !== lastSave) return res.ok ? data : null;
       if (!res.ok) { setStatus("unsaved", data.error ? data.error.message : res.statusText); return null; }
       saved = text;
       if (box.value === saved) setStatus("submitted");
       return data;
-    }).catch((err) => { if (mine === lastSave) setStatus("unsaved", String(err)); return null; });
+    }).catch((err) => { setStatus("unsaved", String(err)); return null; });
   });
   form.addEventListener("submit", function (ev) {
     leaving = true;
